@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers, bottom to top:
+//   ParleyTable   — the phrase-table model, its YAML reader and template parser (source positions kept)
+//   ParleyGrammar — normalization and the one compiled automaton; the matcher runs on it
+//   ParleyCheck   — `parley check` rules, proven on the same automaton
+//   ParleyBench   — synthetic tables and measurements for `parley bench`
+//   parley        — the thin command-line executable
+let package = Package(
+    name: "Parley",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "parley", targets: ["parley"]),
+        .library(name: "ParleyTable", targets: ["ParleyTable"]),
+        .library(name: "ParleyGrammar", targets: ["ParleyGrammar"]),
+        .library(name: "ParleyCheck", targets: ["ParleyCheck"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "ParleyTable", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "ParleyGrammar", dependencies: ["ParleyTable"]),
+        .target(name: "ParleyCheck", dependencies: ["ParleyTable", "ParleyGrammar"]),
+        .target(name: "ParleyBench", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck"]),
+        .executableTarget(
+            name: "parley",
+            dependencies: [
+                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ParleyTableTests", dependencies: ["ParleyTable"]),
+        .testTarget(name: "ParleyGrammarTests", dependencies: ["ParleyTable", "ParleyGrammar"]),
+        .testTarget(
+            name: "ParleyCheckTests",
+            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,59 @@
+import ParleyTable
+
+/// One App Shortcut as compiled: which app, which intent, and its preset values.
+public struct CompiledShortcut: Sendable {
+    public var app: Int
+    /// The shortcut's position in its app's `shortcuts` list.
+    public var index: Int
+    public var intent: String
+    /// The shortcut's title, or its intent's.
+    public var title: String
+    public var presets: [(parameter: String, value: ParameterValue)]
+    public var location: SourceLocation
+}
+
+/// One phrase as compiled: its shortcut, template, graph and slot.
+public struct CompiledPhrase: Sendable {
+    public var shortcut: Int
+    public var location: SourceLocation
+    public var template: Template
+    public var graph: TemplateGraph
+    /// Index into `CompiledTable.domains` of the slot's values, when the phrase has a slot.
+    public var domain: Int?
+}
+
+/// The one compiled form of a phrase table: every shortcut phrase in one token automaton.
+/// The matcher, `parley check` and (later) speech grammars all derive from it.
+public struct CompiledTable: Sendable {
+    public var table: PhraseTable
+    public var vocabulary: Vocabulary
+    /// Per app: the token forms of its name and synonyms.
+    public var appForms: [[[Int32]]]
+    public var shortcuts: [CompiledShortcut]
+    public var phrases: [CompiledPhrase]
+    public var domains: [SlotDomain]
+    /// Per domain: per value, its interned token forms.
+    public var domainForms: [[[[Int32]]]]
+    public var automaton: ShortcutAutomaton
+    /// Problems found while compiling (phrases and shortcuts that could not be compiled).
+    public var diagnostics: [Diagnostic]
+    /// Size of the intermediate nondeterministic automaton (for benchmarks).
+    public var nfaStateCount: Int
+    public var nfaEdgeCount: Int
+
+    /// The readable text of token ids.
+    public func text(_ tokens: [Int32]) -> String {
+        tokens.map { vocabulary.words[Int($0)] }.joined(separator: " ")
+    }
+
+    /// The token ids of normalized words, nil when one is outside the vocabulary.
+    public func ids(_ words: [String]) -> [Int32]? {
+        var ids: [Int32] = []
+        ids.reserveCapacity(words.count)
+        for word in words {
+            guard let id = vocabulary.id(of: word) else { return nil }
+            ids.append(id)
+        }
+        return ids
+    }
+}
