@@ -1,5 +1,6 @@
 import Foundation
 import ParleyCheck
+import ParleyGrammar
 import ParleyTable
 import Testing
 
@@ -125,5 +126,22 @@ struct FindingDetailTests {
 
     @Test func anUnreadablePathIsAnErrorNotAFinding() {
         #expect(throws: PhraseTableReadError.self) { try PhraseChecker.check(paths: ["/nonexistent/phrases"]) }
+    }
+}
+
+@Suite("phrase-length counts the longest expansion through groups")
+struct PhraseLengthTests {
+    @Test(arguments: [
+        ("New [voice] memo in {app}", 4),
+        ("(Start | Record) a [new] voice memo with {app}", 6),
+        ("Play the latest one now (in | on) {app}", 6),
+        ("Order {soup} with {app}", 2),
+        ("{app} order [some] soup", 3),
+        ("[please] (start | begin [the]) timer [now | right now] with {app}", 7),
+    ])
+    func longestExpansion(template: String, words: Int) throws {
+        var vocabulary = Vocabulary()
+        let graph = TemplateGraph(try TemplateParser.parse(template), vocabulary: &vocabulary)
+        #expect(graph.longestWordCount == words)
     }
 }
