@@ -6,6 +6,8 @@ import PackageDescription
 //   ParleyGrammar — normalization and the one compiled automaton; the matcher runs on it
 //   ParleyCheck   — `parley check` rules, proven on the same automaton
 //   ParleyBench   — synthetic tables and measurements for `parley bench`
+//   ParleySpeech  — hearing (PocketSphinx), speaking (eSpeak NG), audio conversion (soxr);
+//                   the C libraries stay behind the thin CPocketSphinx / CEspeakNG / CSoxr targets
 //   parley        — the thin command-line executable
 let package = Package(
     name: "Parley",
@@ -15,6 +17,7 @@ let package = Package(
         .library(name: "ParleyTable", targets: ["ParleyTable"]),
         .library(name: "ParleyGrammar", targets: ["ParleyGrammar"]),
         .library(name: "ParleyCheck", targets: ["ParleyCheck"]),
+        .library(name: "ParleySpeech", targets: ["ParleySpeech"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -25,10 +28,16 @@ let package = Package(
         .target(name: "ParleyGrammar", dependencies: ["ParleyTable"]),
         .target(name: "ParleyCheck", dependencies: ["ParleyTable", "ParleyGrammar"]),
         .target(name: "ParleyBench", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck"]),
+        .systemLibrary(
+            name: "CPocketSphinx", pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev", "pocketsphinx-en-us"])]),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .target(name: "ParleySpeech", dependencies: ["ParleyGrammar", "CPocketSphinx", "CEspeakNG", "CSoxr"]),
         .executableTarget(
             name: "parley",
             dependencies: [
-                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench",
+                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleySpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -39,6 +48,7 @@ let package = Package(
             dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech"]),
     ],
     swiftLanguageModes: [.v6]
 )
