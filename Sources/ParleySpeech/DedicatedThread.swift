@@ -51,12 +51,17 @@ final class DedicatedThread: @unchecked Sendable {
 /// Carries one job and its result between the caller and the dedicated thread; the caller
 /// blocks until the job has run, so the two never touch it at once.
 private final class ResultBox<T>: @unchecked Sendable {
-    private let body: () throws -> T
+    private var body: (() throws -> T)?
     private var result: Result<T, Error>?
 
     init(_ body: @escaping () throws -> T) { self.body = body }
 
-    func run() { result = Result { try body() } }
+    /// Runs the job once and drops it, so the caller's closure does not outlive its call.
+    func run() {
+        guard let body else { return }
+        self.body = nil
+        result = Result { try body() }
+    }
 
     func get() throws -> T {
         guard let result else { throw SpeechError.internalError("a job on the dedicated thread did not run") }

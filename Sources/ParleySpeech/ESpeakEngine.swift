@@ -36,6 +36,8 @@ final class ESpeakEngine: @unchecked Sendable {
             try select(voice)
             espeak_SetParameter(espeakRATE, Int32(wordsPerMinute), 0)
             let sink = SampleSink()
+            SampleSink.current = sink
+            defer { SampleSink.current = nil }
             let context = Unmanaged.passUnretained(sink).toOpaque()
             let bytes = Array(text.utf8CString)
             let status = bytes.withUnsafeBufferPointer { buffer in
@@ -83,13 +85,18 @@ final class ESpeakEngine: @unchecked Sendable {
 /// Collects the samples of one synthesis; reached from the C callback through `user_data`.
 private final class SampleSink {
     var samples: [Int16] = []
+    /// The sink of the synthesis running now; touched only on the eSpeak thread.
+    nonisolated(unsafe) static var current: SampleSink?
 }
 
 /// eSpeak NG's synthesis callback: appends the delivered samples to the job's sink.
 private let synthCallback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 = {
     wav, count, events in
-    guard let events, let context = events.pointee.user_data else { return 0 }
-    let sink = Unmanaged<SampleSink>.fromOpaque(context).takeUnretainedValue()
+    // The job's sink travels in `user_data`. eSpeak NG leaves it empty on the call that
+    // flushes the last samples of a sentence; all synthesis runs on the one eSpeak thread, so
+    // the sink of the job in progress is the right one then.
+    guard let sink = events?.pointee.user_data.map({ Unmanaged<SampleSink>.fromOpaque($0).takeUnretainedValue() })
+        ?? SampleSink.current else { return 0 }
     if let wav, count > 0 {
         sink.samples.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count)))
     }
