@@ -28,6 +28,13 @@ public struct NoiseMixer: Sendable {
         return PCMAudio(samples: mixed, sampleRate: audio.sampleRate)
     }
 
+    /// `samples` with Gaussian white noise of standard deviation `deviation` added.
+    public mutating func addNoise(_ samples: [Int16], deviation: Double) -> [Int16] {
+        samples.map { sample in
+            Int16(max(-32768, min(32767, (Double(sample) + gaussian() * deviation).rounded())))
+        }
+    }
+
     /// A standard normal deviate (Box–Muller over a SplitMix64 stream).
     private mutating func gaussian() -> Double {
         let first = max(uniform(), 1e-12)

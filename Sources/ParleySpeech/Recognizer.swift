@@ -104,7 +104,11 @@ public final class Recognizer {
         guard !audio.samples.isEmpty else {
             return Recognition(words: [], confidence: 0, frames: 0, speechFrames: 0, grammarScore: 0, phoneLoopScore: nil)
         }
-        let samples = Self.padded(audio.samples, frames: Int(padding * Double(audio.sampleRate)))
+        var samples = Self.padded(audio.samples, frames: Int(padding * Double(audio.sampleRate)))
+        if configuration.noiseFloor > 0 {
+            var mixer = NoiseMixer(seed: 7)
+            samples = mixer.addNoise(samples, deviation: configuration.noiseFloor)
+        }
         lastPhoneLoopSeconds = 0
         var began = DispatchTime.now()
         let path = try decode(samples, search: grammar)

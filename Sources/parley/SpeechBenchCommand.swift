@@ -31,6 +31,9 @@ struct SpeechBenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print every miss and every accepted out-of-grammar sentence.")
     var verbose = false
 
+    @Option(name: .long, help: "Write each utterance's confidence gap (kind, gap per frame) to this file, for calibration.")
+    var gaps: String?
+
     func run() throws {
         let compiled = try loadCompiledTable(tables.phrases)
         let memoryBefore = ProcessMemory.residentBytes()
@@ -49,6 +52,13 @@ struct SpeechBenchCommand: ParsableCommand {
         print(String(format: "decoder start-up: %.0f ms (recognizer %.0f ms incl. warm-up), memory +%.1f MB",
                      startup * 1000, transcriber.recognizer.startupSeconds * 1000, Double(memory) / 1_048_576))
 
+        var gapLines: [String] = []
+        func noteGap(_ kind: String, _ recognition: Recognition) {
+            if let gap = recognition.gapPerFrame { gapLines.append("\(kind)\t\(String(format: "%.1f", gap))\t\(recognition.speechFrames)") }
+        }
+        defer {
+            if let gaps { FileManager.default.createFile(atPath: gaps, contents: Data(gapLines.joined(separator: "\n").utf8)) }
+        }
         var clean = Tally(), noisy = Tally()
         var mixer = NoiseMixer(seed: 42)
         for spec in voices.split(separator: ",") {
@@ -64,6 +74,8 @@ struct SpeechBenchCommand: ParsableCommand {
                     let result = try transcriber.transcribe(input)
                     let right = Self.key(result.match) == Self.key(expected) && expected != nil
                     let timing = (transcriber.recognizer.lastGrammarSeconds, transcriber.recognizer.lastPhoneLoopSeconds)
+                    let heardRight = result.recognition.words == sample.words
+                    noteGap((heardRight ? "right" : right ? "equivalent" : "wrong") + (pass == 1 ? "-noisy" : ""), result.recognition)
                     if pass == 0 {
                         voiceClean.add(right, result, audio: input.seconds, timing: timing)
                     } else {
@@ -87,35 +99,36 @@ struct SpeechBenchCommand: ParsableCommand {
                      (clean.grammarSeconds + clean.loopSeconds) / clean.audioSeconds))
         print("confidence of right results: " + clean.confidenceSummary)
 
-        try rejection(transcriber)
+        try rejection(transcriber, noteGap)
         try switching(transcriber)
     }
 
     /// Out-of-grammar speech: the librivox sentences and unrelated eSpeak sentences.
-    private func rejection(_ transcriber: SpeechTranscriber) throws {
-        var files: [String] = []
-        let folder = corpus + "/pocketsphinx/librivox"
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: folder) {
-            files = names.filter { $0.hasSuffix(".wav") }.sorted().map { folder + "/" + $0 }
-        }
-        if files.isEmpty {
-            print("librivox rejection: skipped (no \(folder))")
-        } else {
+    private func rejection(_ transcriber: SpeechTranscriber, _ noteGap: (String, Recognition) -> Void) throws {
+        for (name, folder) in [("librivox", corpus + "/pocketsphinx/librivox"), ("coffee", corpus + "/coffee/dev")] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let files = names.filter { $0.hasSuffix(".wav") }.sorted().map { folder + "/" + $0 }
+            guard !files.isEmpty else {
+                print("\(name) rejection: skipped (no \(folder))")
+                continue
+            }
             var rejected = 0
             for file in files {
                 let result = try transcriber.transcribe(AudioConverter.load(path: file))
+                noteGap(name, result.recognition)
                 if result.match == nil && result.globalCommand == nil { rejected += 1 } else if verbose {
                     print("  accepted \(file): “\(result.recognition.text)” "
                         + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1))
                 }
             }
-            print(String(format: "librivox rejection: %d/%d = %.1f%% rejected", rejected, files.count,
+            print(String(format: "%@ rejection (real speech outside the tables): %d/%d = %.1f%% rejected", name, rejected, files.count,
                          100 * Double(rejected) / Double(files.count)))
         }
         var rejected = 0
         for sentence in OutOfGrammarSentences.all {
             let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize(sentence)).padded(seconds: 0.3)
             let result = try transcriber.transcribe(audio)
+            noteGap("oog", result.recognition)
             if result.match == nil && result.globalCommand == nil { rejected += 1 } else if verbose {
                 print("  accepted “\(sentence)”: “\(result.recognition.text)” "
                     + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1))

@@ -52,7 +52,7 @@ struct TranscribeCommand: ParsableCommand {
 
     static func human(_ file: String, _ result: Transcription) -> String {
         let heard = result.recognition.isEmpty ? "(nothing)" : "“\(result.recognition.text)”"
-        var line = "\(file)\t\(heard)\tconfidence \(String(format: "%.2f", result.recognition.confidence)) [\(result.recognition.grammarScore) \(result.recognition.phoneLoopScore ?? 0) \(result.recognition.speechFrames)/\(result.recognition.frames)]"
+        var line = "\(file)\t\(heard)\tconfidence \(String(format: "%.2f", result.recognition.confidence))"
         if let match = result.match {
             line += "\t\(match.app) · \(match.intent)"
             let parameters = match.parameters.map { "\($0.name) = \($0.value)" }
