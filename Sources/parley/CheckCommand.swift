@@ -1,3 +1,2 @@
 import ArgumentParser
 struct CheckCommand: ParsableCommand { static let configuration = CommandConfiguration(commandName: "check") }
-struct BenchCommand: ParsableCommand { static let configuration = CommandConfiguration(commandName: "bench") }
