@@ -81,16 +81,22 @@ public struct TemplateGraph: Sendable {
 
     /// The most words any expansion has, not counting `{app}` and the slot.
     public var longestWordCount: Int {
-        var best = [Int](repeating: Int.min, count: edges.count)
-        best[0] = 0
-        // Nodes are created before their successors, so index order is a topological order.
-        for node in edges.indices where best[node] != Int.min {
+        // Longest path to the end, memoized per node. Node numbers are not a topological order
+        // (a group's join node is made before its branches), so recurse on the graph itself.
+        var memo = [Int?](repeating: nil, count: edges.count)
+        func longest(from node: Int) -> Int {
+            if let known = memo[node] { return known }
+            var best = node == Int(end) ? 0 : Int.min
             for edge in edges[node] {
+                let rest = longest(from: Int(edge.target))
+                guard rest != Int.min else { continue }
                 let step = if case .token = edge.label { 1 } else { 0 }
-                best[Int(edge.target)] = Swift.max(best[Int(edge.target)], best[node] + step)
+                best = Swift.max(best, rest + step)
             }
+            memo[node] = best
+            return best
         }
-        return Swift.max(best[Int(end)], 0)
+        return Swift.max(longest(from: 0), 0)
     }
 
     /// Whether some expansion, read from any node, starts with `tokens` (`anywhere`), or

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `parley`: the command-line face of Parley.
 @main
@@ -8,6 +9,21 @@ struct Parley: ParsableCommand {
         abstract: "Voice shortcuts for Linux: match utterances, check phrase tables, measure.",
         subcommands: [MatchCommand.self, CheckCommand.self, BenchCommand.self]
     )
+
+    /// Runs the command; `parley check` with bad options exits 2 (`check.md`), not 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure, CommandLine.arguments.dropFirst().first == "check" {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// Options shared by commands that read phrase tables.
