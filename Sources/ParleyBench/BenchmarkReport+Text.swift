@@ -44,11 +44,15 @@ extension BenchmarkReport {
         out += row("  answered as sampled", "", answeredText.joined(separator: ", "))
         if let check {
             out += row("parley check", seconds(check.seconds), verdict("parley check"))
-            out += row("  findings", "", "\(check.errors) error(s), \(check.warnings) warning(s)")
+            out += row("  rules alone", seconds(checkRulesSeconds), "(on the table compiled above)")
+            out += row("  report text", seconds(check.renderSeconds))
+            let rules = check.findingsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            out += row("  findings", "", "\(check.errors) error(s), \(check.warnings) warning(s)"
+                + (rules.isEmpty ? "" : ": " + rules.joined(separator: ", ")))
         } else {
-            out += row("parley check", "—", verdict("parley check") + (checkNote.map { " (\($0))" } ?? ""))
+            out += row("parley check", "—", verdict("parley check"))
         }
-        out += row("peak RSS", megabytes(peakResidentBytesTotal), verdict("peak RSS"))
+        out += row("peak RSS (process)", megabytes(peakResidentBytesTotal), verdict("peak RSS"))
         let phases = ["generate", "load", "compile", "match", "check"].compactMap { phase in
             peakResidentBytes[phase].map { "\(phase) \(megabytes($0))" }
         }

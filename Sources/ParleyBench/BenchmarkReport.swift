@@ -35,11 +35,15 @@ public struct BenchmarkReport: Codable, Sendable {
         public var answered: [String: Int]
     }
 
-    /// `parley check` on the generated folder.
+    /// `parley check` on the generated folder: the whole run (read, compile, rules, report
+    /// text), of which `renderSeconds` went to the report text.
     public struct Check: Codable, Sendable {
         public var seconds: Double
+        public var renderSeconds: Double
         public var errors: Int
         public var warnings: Int
+        public var findingsByRule: [String: Int]
+        public var reportCharacters: Int
     }
 
     /// One figure against its target; `value` and `passed` nil when it was not measured.
@@ -77,10 +81,10 @@ public struct BenchmarkReport: Codable, Sendable {
     public var dfaStates: Int
     public var dfaTransitions: Int
     public var matching: Matching
-    /// Nil while the `ParleyCheck` library has no entry point to call (see `BenchmarkRunner`).
+    /// The check's rules alone, run on the already compiled table.
+    public var checkRulesSeconds: Double
+    /// Nil only while the report is being filled.
     public var check: Check?
-    /// Why `check` is nil.
-    public var checkNote: String?
     /// Peak resident set size after each phase, in bytes (the process's high-water mark).
     public var peakResidentBytes: [String: Int]
     public var peakResidentBytesTotal: Int

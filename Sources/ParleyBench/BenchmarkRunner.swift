@@ -1,9 +1,10 @@
+import ParleyCheck
 import ParleyGrammar
 import ParleyTable
 
 /// Runs the benchmark of the issue: generates a synthetic table into a folder, then measures
-/// loading it, compiling it, matching sampled utterances (each timed on its own), checking it,
-/// and the process's peak memory.
+/// loading it, compiling it, matching sampled utterances (each timed on its own), checking it
+/// (`ParleyCheck`, as `parley check` does), and the process's peak memory.
 public struct BenchmarkRunner {
     public var apps: Int
     public var seed: UInt64
@@ -31,7 +32,23 @@ public struct BenchmarkRunner {
         let (generateSeconds, paths) = try ProcessMeasures.time { try generator.write(to: folder) }
         peaks["generate"] = ProcessMeasures.peakResidentBytes()
 
-        progress("loading \(paths.count) files")
+        // The loaded and compiled table is dropped before checking, which reads its own, so
+        // that the peak is that of the larger of the two, not of both held at once.
+        var report = try measureTable(fileCount: paths.count, peaks: &peaks)
+        report.generateSeconds = generateSeconds
+
+        progress("checking")
+        report.check = try runCheck(paths: [folder])
+        peaks["check"] = ProcessMeasures.peakResidentBytes()
+
+        report.peakResidentBytes = peaks
+        report.peakResidentBytesTotal = ProcessMeasures.peakResidentBytes()
+        return report.withTargets()
+    }
+
+    /// Loads, compiles and matches; the report's check and peak figures are filled by `run()`.
+    private func measureTable(fileCount: Int, peaks: inout [String: Int]) throws -> BenchmarkReport {
+        progress("loading \(fileCount) files")
         let (loadSeconds, loaded) = try ProcessMeasures.time { try PhraseTableLoader.load(paths: [folder]) }
         peaks["load"] = ProcessMeasures.peakResidentBytes()
 
@@ -43,21 +60,19 @@ public struct BenchmarkRunner {
         let matching = measureMatching(compiled, table: loaded.table)
         peaks["match"] = ProcessMeasures.peakResidentBytes()
 
-        progress("checking")
-        let check = runCheck(paths: [folder])
-        if check != nil { peaks["check"] = ProcessMeasures.peakResidentBytes() }
+        // The rules alone, on the table compiled above: `parley check` less reading and compiling.
+        progress("checking the compiled table")
+        let (rulesSeconds, _) = ProcessMeasures.time { PhraseChecker.check(compiled, readFindings: loaded.diagnostics) }
 
         return BenchmarkReport(
             apps: apps, seed: seed, folder: folder,
             shortcuts: compiled.shortcuts.count, phrases: compiled.phrases.count, vocabulary: compiled.vocabulary.count,
             loadErrors: loaded.diagnostics.filter { $0.severity == .error }.count,
             compileErrors: compiled.diagnostics.filter { $0.severity == .error }.count,
-            generateSeconds: generateSeconds, loadSeconds: loadSeconds, compileSeconds: compileSeconds,
+            generateSeconds: 0, loadSeconds: loadSeconds, compileSeconds: compileSeconds,
             nfaStates: compiled.nfaStateCount, nfaEdges: compiled.nfaEdgeCount,
             dfaStates: compiled.automaton.stateCount, dfaTransitions: compiled.automaton.transitionCount,
-            matching: matching, check: check,
-            checkNote: check == nil ? Self.checkHookNote : nil,
-            peakResidentBytes: peaks, peakResidentBytesTotal: ProcessMeasures.peakResidentBytes()).withTargets()
+            matching: matching, checkRulesSeconds: rulesSeconds, check: nil, peakResidentBytes: [:], peakResidentBytesTotal: 0)
     }
 
     /// Times `PhraseMatcher.match(_:)` on each utterance separately, after a warm-up pass, then
@@ -98,14 +113,19 @@ public struct BenchmarkRunner {
         return BenchmarkReport.Matching(all: BenchmarkReport.Latency(nanoseconds: latencies), byKind: byKind, answered: answered)
     }
 
-    static let checkHookNote = "HOOK: the ParleyCheck library has no entry point yet; see BenchmarkRunner.runCheck"
-
-    /// `parley check` on `paths`, timed end to end (read, compile, every rule).
-    ///
-    /// HOOK(parley-check): `ParleyCheck` is still a placeholder on main. When its entry point
-    /// lands, call it here, e.g. `let (seconds, findings) = ProcessMeasures.time { try Checker.check(paths:) }`,
-    /// and return its time and error/warning counts; the report and the target row pick it up.
-    func runCheck(paths: [String]) -> BenchmarkReport.Check? {
-        nil
+    /// `parley check` on `paths` as the command runs it: read, compile, every rule, and the
+    /// human report rendered (then dropped), timed end to end.
+    func runCheck(paths: [String]) throws -> BenchmarkReport.Check {
+        let start = ProcessMeasures.nanoseconds()
+        let report = try PhraseChecker.check(paths: paths)
+        let checked = ProcessMeasures.nanoseconds()
+        let rendered = report.human()
+        let end = ProcessMeasures.nanoseconds()
+        var byRule: [String: Int] = [:]
+        for finding in report.findings { byRule[finding.rule, default: 0] += 1 }
+        return BenchmarkReport.Check(
+            seconds: Double(end - start) / 1e9, renderSeconds: Double(end - checked) / 1e9,
+            errors: report.errors, warnings: report.warnings, findingsByRule: byRule,
+            reportCharacters: rendered.utf8.count)
     }
 }

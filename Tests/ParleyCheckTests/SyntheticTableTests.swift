@@ -1,5 +1,6 @@
 import Foundation
 import ParleyBench
+import ParleyCheck
 import ParleyGrammar
 import ParleyTable
 import Testing
@@ -58,6 +59,14 @@ import Testing
             #expect(phrase.graph.longestWordCount <= 3, "\(phrase.template.source)")
             #expect(phrase.template.placeholders.filter { $0.name != "app" }.count <= 1)
         }
+    }
+
+    @Test func checkFindsNothingInAGeneratedTable() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try SyntheticTableGenerator(apps: 8, seed: 4).write(to: folder)
+        let report = try PhraseChecker.check(paths: [folder])
+        #expect(report.findings.isEmpty, "\(report.findings.map { "\($0.rule): \($0.message)" })")
     }
 
     @Test func appNamesAreSingleMadeUpWordsUsedOnce() {
