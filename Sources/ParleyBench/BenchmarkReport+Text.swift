@@ -57,6 +57,9 @@ extension BenchmarkReport {
             peakResidentBytes[phase].map { "\(phase) \(megabytes($0))" }
         }
         out += row("  high-water after", "", phases.joined(separator: ", "))
+        if let resident = residentAfterCompileBytes {
+            out += row("  resident after compile", megabytes(resident), "(table loaded and compiled, held)")
+        }
         let failed = targets.filter { $0.passed == false }.map(\.name)
         out += failed.isEmpty ? "\nAll measured targets met.\n" : "\nMissed: \(failed.joined(separator: ", ")).\n"
         return out

@@ -81,6 +81,9 @@ public struct BenchmarkReport: Codable, Sendable {
     public var dfaStates: Int
     public var dfaTransitions: Int
     public var matching: Matching
+    /// Resident memory right after compiling, with the table loaded and compiled held (nil
+    /// where it cannot be read): what a running matcher keeps, against the passing peak.
+    public var residentAfterCompileBytes: Int?
     /// The check's rules alone, run on the already compiled table.
     public var checkRulesSeconds: Double
     /// Nil only while the report is being filled.

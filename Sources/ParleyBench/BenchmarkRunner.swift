@@ -55,6 +55,7 @@ public struct BenchmarkRunner {
         progress("compiling")
         let (compileSeconds, compiled) = ProcessMeasures.time { PhraseCompiler.compile(loaded.table) }
         peaks["compile"] = ProcessMeasures.peakResidentBytes()
+        let residentAfterCompile = ProcessMeasures.currentResidentBytes()
 
         progress("matching \(utterances) utterances")
         let matching = measureMatching(compiled, table: loaded.table)
@@ -72,7 +73,7 @@ public struct BenchmarkRunner {
             generateSeconds: 0, loadSeconds: loadSeconds, compileSeconds: compileSeconds,
             nfaStates: compiled.nfaStateCount, nfaEdges: compiled.nfaEdgeCount,
             dfaStates: compiled.automaton.stateCount, dfaTransitions: compiled.automaton.transitionCount,
-            matching: matching, checkRulesSeconds: rulesSeconds, check: nil, peakResidentBytes: [:], peakResidentBytesTotal: 0)
+            matching: matching, residentAfterCompileBytes: residentAfterCompile, checkRulesSeconds: rulesSeconds, check: nil, peakResidentBytes: [:], peakResidentBytesTotal: 0)
     }
 
     /// Times `PhraseMatcher.match(_:)` on each utterance separately, after a warm-up pass, then

@@ -38,4 +38,19 @@ public enum ProcessMeasures {
         return Int(usage.ru_maxrss) * 1024
         #endif
     }
+
+    /// The resident set size right now, in bytes, from `/proc/self/statm` (Linux); nil where
+    /// that file does not exist. Against the peak it tells kept memory from passing memory.
+    public static func currentResidentBytes() -> Int? {
+        guard let file = fopen("/proc/self/statm", "r") else { return nil }
+        defer { fclose(file) }
+        var size = 0
+        var resident = 0
+        guard withUnsafeMutablePointer(to: &size, { sizePointer in
+            withUnsafeMutablePointer(to: &resident) { residentPointer in
+                withVaList([sizePointer, residentPointer]) { vfscanf(file, "%ld %ld", $0) }
+            }
+        }) == 2 else { return nil }
+        return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
 }
