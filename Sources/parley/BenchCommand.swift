@@ -24,7 +24,8 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "How many utterances to time.")
     var utterances = 20000
 
-    @Option(name: .long, help: "Write the tables into this folder and keep them (default: a temporary folder, removed).")
+    @Option(name: .long, help: ArgumentHelp(
+        "Write the tables into this folder and keep them (default: a temporary folder, removed).", valueName: "dir"))
     var keep: String?
 
     @Flag(name: .long, help: "Print the figures as one JSON object.")
