@@ -100,7 +100,7 @@ struct LoaderDiagnosticsTests {
              help: "use one of: type, title, default, optional, prompt, disambiguation, confirm, min, max, unsupported, options, when"),
         Case(name: "unknown intent key", text: "app: {name: X}\nintents:\n  Order:\n    title: Order\n    params: {}\n",
              rule: "schema", line: 5, column: 5, message: "unknown key ‘params’ in intent ‘Order’",
-             help: "use one of: title, parameters, summary, confirmation, outputs, response, failure"),
+             help: "use one of: title, parameters, summary, confirmation, outputs, response, failure, sentences"),
         Case(name: "unknown case key", text: "app: {name: X}\ntypes:\n  Soup:\n    tomato: {title: Tomato, synonym: [red]}\n",
              rule: "schema", line: 4, column: 29, message: "unknown key ‘synonym’ in case ‘tomato’ of Soup",
              help: "use one of: title, synonyms"),
