@@ -244,7 +244,9 @@ struct MatcherNumberTests {
                 #expect(matches.first?.spoken?.parameter == "quantity")
             }
         }
-        #expect(matcher.match("order 121 soups from soup chef").isEmpty)
+        // A little above the range is heard (the conversation answers with `unsupported`); far above is not.
+        #expect(matcher.match("order 121 soups from soup chef").first?.spoken?.value == .integer(121))
+        #expect(matcher.match("order 241 soups from soup chef").isEmpty)
         #expect(matcher.match("order minus one soups from soup chef").isEmpty)
         #expect(matcher.match("order 2.5 soups from soup chef").isEmpty)
     }
