@@ -108,6 +108,16 @@ struct StateMachineTests {
         #expect(events(actions).first?.json.contains("\"kind\":\"disambiguation\"") == true)
     }
 
+    @Test func aHandlerAnsweringFailureSpeaksTheIntentsFailureText() {
+        let table = teaTable.replacingOccurrences(of: "    response: Ready in {ready}.", with: "    response: Ready in {ready}.\n    failure: Sorry, the {tea} ran out.")
+        #expect(table.contains("failure:"))
+        var machine = ConversationStateMachine(compiled: compiledTable(table))
+        _ = machine.heard("brew black tea with tea time")
+        let actions = machine.handlerAnswered(.failure(dialog: nil))
+        #expect(events(actions).map(\.json) == [#"{"event":"failed","reason":"handler","text":"Sorry, the black tea ran out."}"#])
+        #expect(machine.isIdle)
+    }
+
     @Test func aHandlerFailureEndsWithAnApology() {
         var machine = ConversationStateMachine(compiled: compiledTable(teaTable))
         _ = machine.heard("brew tea with tea time")
