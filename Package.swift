@@ -5,6 +5,8 @@ import PackageDescription
 //   ParleyTable   — the phrase-table model, its YAML reader and template parser (source positions kept)
 //   ParleyGrammar — normalization and the one compiled automaton; the matcher runs on it
 //   ParleyCheck   — `parley check` rules, proven on the same automaton
+//   ParleyDialogue — the resolve loop as a pure state machine (events in, actions out)
+//   ParleyRuntime — the thin I/O shell: handler processes, conversations over text
 //   ParleyBench   — synthetic tables and measurements for `parley bench`
 //   ParleySpeech  — hearing (PocketSphinx), speaking (eSpeak NG), audio conversion (soxr);
 //                   the C libraries stay behind the thin CPocketSphinx / CEspeakNG / CSoxr targets
@@ -27,6 +29,8 @@ let package = Package(
         .target(name: "ParleyTable", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "ParleyGrammar", dependencies: ["ParleyTable"]),
         .target(name: "ParleyCheck", dependencies: ["ParleyTable", "ParleyGrammar"]),
+        .target(name: "ParleyDialogue", dependencies: ["ParleyTable", "ParleyGrammar"]),
+        .target(name: "ParleyRuntime", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue"]),
         .target(name: "ParleyBench", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck"]),
         .systemLibrary(
             name: "CPocketSphinx", pkgConfig: "pocketsphinx",
@@ -37,12 +41,17 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleySpeech",
+                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime", "ParleySpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ParleyTableTests", dependencies: ["ParleyTable"]),
         .testTarget(name: "ParleyGrammarTests", dependencies: ["ParleyTable", "ParleyGrammar"]),
+        .testTarget(
+            name: "ParleyDialogueTests",
+            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue", "ParleyRuntime"],
+            exclude: ["Golden"]
+        ),
         .testTarget(
             name: "ParleyCheckTests",
             dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench"],

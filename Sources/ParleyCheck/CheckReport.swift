@@ -56,13 +56,19 @@ public struct CheckOptions: Sendable {
 /// Runs every rule of `check.md` (but `sound-alike` and `acoustic-confusion`) on phrase tables.
 public enum PhraseChecker {
     /// Reads, compiles and checks the tables at `paths`.
-    public static func check(paths: [String], options: CheckOptions = CheckOptions()) throws(PhraseTableReadError) -> CheckReport {
+    public static func check(
+        paths: [String], options: CheckOptions = CheckOptions(), transcriber: (any PhoneticTranscriber)? = nil
+    ) throws(PhraseTableReadError) -> CheckReport {
         let loaded = try PhraseTableLoader.load(paths: paths)
-        return check(PhraseCompiler.compile(loaded.table), readFindings: loaded.diagnostics, options: options)
+        return check(PhraseCompiler.compile(loaded.table), readFindings: loaded.diagnostics, options: options, transcriber: transcriber)
     }
 
     /// Checks an already compiled table; `readFindings` are the reader's own findings.
-    public static func check(_ compiled: CompiledTable, readFindings: [Diagnostic] = [], options: CheckOptions = CheckOptions()) -> CheckReport {
+    /// `sound-alike` runs when a `transcriber` gives pronunciations.
+    public static func check(
+        _ compiled: CompiledTable, readFindings: [Diagnostic] = [], options: CheckOptions = CheckOptions(),
+        transcriber: (any PhoneticTranscriber)? = nil
+    ) -> CheckReport {
         var findings = readFindings + compiled.diagnostics
         findings += ReferenceRules.check(compiled.table)
         findings += CollisionRule.check(compiled)
@@ -70,6 +76,7 @@ public enum PhraseChecker {
         findings += ValueClashRule.check(compiled.table)
         findings += ReservedPhraseRule.check(compiled, wakePhrase: options.wakePhrase)
         findings += StyleRules.check(compiled, longestSpokenList: options.longestSpokenList)
+        if let transcriber { findings += SoundAlikeRule.check(compiled, transcriber: transcriber) }
         return CheckReport(findings: Array(Set(findings)))
     }
 }

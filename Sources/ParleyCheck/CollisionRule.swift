@@ -67,7 +67,8 @@ enum CollisionRule {
     }
 
     static func describe(_ shortcut: CompiledShortcut, _ compiled: CompiledTable) -> String {
-        "\(compiled.table.apps[shortcut.app].name.value) “\(shortcut.title)”"
+        let app = compiled.table.apps[shortcut.app].name.value
+        return shortcut.isSentence ? "a sentence of \(app) ‘\(shortcut.intent)’" : "\(app) “\(shortcut.title)”"
     }
 
     private static func valueName(_ value: Int32, phrase: Int32?, _ compiled: CompiledTable) -> String {

@@ -18,7 +18,7 @@ enum ReservedPhraseRule {
         }
         var findings: [Diagnostic] = []
         for phrase in compiled.phrases {
-            let slotForms = phrase.domain.map { compiled.domainForms[$0].flatMap { $0 } } ?? []
+            let slotForms = phrase.slots.flatMap { compiled.domainForms[$0].flatMap { $0 } }
             let appForms = compiled.appForms[compiled.shortcuts[phrase.shortcut].app]
             for (text, tokens) in exact where phrase.graph.reads(tokens, anywhere: false, appForms: nil, slotForms: slotForms) {
                 findings.append(Diagnostic(

@@ -11,7 +11,8 @@ enum StyleRules {
         func warn(_ rule: String, _ message: String, _ location: SourceLocation, example: String? = nil, help: String) {
             findings.append(Diagnostic(rule: rule, severity: .warning, message: message, at: location, example: example, help: help))
         }
-        for phrase in compiled.phrases {
+        // Sentences are multi-value answers, longer by nature: the rule is for shortcut phrases.
+        for phrase in compiled.phrases where !compiled.shortcuts[phrase.shortcut].isSentence {
             let words = phrase.graph.longestWordCount
             if words > longestPhrase {
                 warn(Rule.phraseLength, "the phrase can be \(words) words besides the app name and slot; short phrases are remembered",
@@ -48,7 +49,8 @@ enum StyleRules {
                     // Placeholders are read out as values; style is about the written words.
                     style(variant.text, what: "the summary", verb: verb)
                 }
-                for parameter in intent.parameters where parameter.defaultValue == nil {
+                // A list is read aloud only when the parameter is asked: not with a default, not when optional.
+                for parameter in intent.parameters where parameter.defaultValue == nil && !parameter.optional {
                     guard case .success(let domain) = SlotDomain.of(parameter, in: app) else { continue }
                     let listed: Bool = switch parameter.type.value {
                     case .integer, .boolean: false

@@ -47,7 +47,7 @@ public struct PhraseMatcher: Sendable {
             }
         }
         if unknownAt.isEmpty, let state = compiled.automaton.run(ids) {
-            let exact = results(compiled.automaton.accepts(state), words: words, range: 0..<words.count)
+            let exact = results(compiled.automaton.accepts(state), words: words, ids: ids, range: 0..<words.count)
             if !exact.isEmpty { return exact }
         }
         // Drop fillers: try the fewest dropped words first.
@@ -65,7 +65,7 @@ public struct PhraseMatcher: Sendable {
         for trim in trims where trim.dropped <= bestDropped {
             guard !unknownAt.contains(where: { trim.range.contains($0) }),
                   let state = compiled.automaton.run(ids[trim.range]) else { continue }
-            let found = results(compiled.automaton.accepts(state), words: words, range: trim.range)
+            let found = results(compiled.automaton.accepts(state), words: words, ids: ids, range: trim.range)
             if !found.isEmpty {
                 bestDropped = trim.dropped
                 best += found.filter { candidate in !best.contains { $0.shortcut == candidate.shortcut && $0.spoken == candidate.spoken } }
@@ -74,9 +74,10 @@ public struct PhraseMatcher: Sendable {
         return best
     }
 
-    private func results(_ accepts: ArraySlice<Accept>, words: [String], range: Range<Int>) -> [ShortcutMatch] {
+    private func results(_ accepts: ArraySlice<Accept>, words: [String], ids: [Int32], range: Range<Int>) -> [ShortcutMatch] {
         var seen: Set<Int64> = []
         var matches: [ShortcutMatch] = []
+        let heard = Array(ids[range])
         for accept in accepts {
             let phrase = compiled.phrases[Int(accept.phrase)]
             let key = Int64(phrase.shortcut) << 32 | Int64(UInt32(bitPattern: accept.value))
@@ -84,32 +85,28 @@ public struct PhraseMatcher: Sendable {
             let shortcut = compiled.shortcuts[phrase.shortcut]
             let app = compiled.table.apps[shortcut.app]
             var spoken: SpokenValue?
-            if let domain = phrase.domain, accept.value >= 0 {
-                let slot = compiled.domains[domain]
-                let value = slot.values[Int(accept.value)]
-                let heard = Self.locate(value.forms, in: words, within: range)
-                spoken = SpokenValue(parameter: slot.parameter, value: value.value, title: value.title,
-                                     words: heard.map { Array(words[$0]) } ?? value.forms.first ?? [], span: heard)
+            var filled: [SpokenValue] = []
+            if !phrase.slots.isEmpty {
+                // Read the values (and where they were said) off the phrase's own graph.
+                let readings = phrase.graph.parses(heard, appForms: compiled.appForms[shortcut.app],
+                                                   slotValues: phrase.slots.map { compiled.domainForms[$0] })
+                let reading = readings.first { $0.count != 1 || $0[0].value == Int(accept.value) } ?? readings.first ?? []
+                let values = reading.map { part -> SpokenValue in
+                    let domain = compiled.domains[phrase.slots[part.slot]]
+                    let value = domain.values[part.value]
+                    let span = (part.span.lowerBound + range.lowerBound)..<(part.span.upperBound + range.lowerBound)
+                    return SpokenValue(parameter: domain.parameter, value: value.value, title: value.title,
+                                       words: Array(words[span]), span: span)
+                }
+                if phrase.slots.count == 1 { spoken = values.first } else { filled = values }
             }
             matches.append(ShortcutMatch(
                 app: app.name.value, appIndex: shortcut.app, intent: shortcut.intent, shortcut: phrase.shortcut,
                 shortcutIndex: shortcut.index, shortcutTitle: shortcut.title, presets: shortcut.presets,
-                spoken: spoken, phrase: phrase.location,
+                spoken: spoken, filled: filled, phrase: phrase.location,
                 dropped: Array(words[..<range.lowerBound]) + Array(words[range.upperBound...])))
         }
         matches.sort { $0.shortcut < $1.shortcut }
         return matches
-    }
-
-    /// Where the longest of `forms` stands in `words` (first place), within `range`.
-    private static func locate(_ forms: [[String]], in words: [String], within range: Range<Int>) -> Range<Int>? {
-        for form in forms.sorted(by: { $0.count > $1.count }) where !form.isEmpty {
-            var start = range.lowerBound
-            while start + form.count <= range.upperBound {
-                if Array(words[start..<(start + form.count)]) == form { return start..<(start + form.count) }
-                start += 1
-            }
-        }
-        return nil
     }
 }

@@ -41,9 +41,12 @@ struct PhraseNFA {
         add(current, tokens[tokens.count - 1], to)
     }
 
-    /// Adds one phrase: its template graph, its app's spoken names and its slot's values
-    /// (each value a list of token forms).
-    mutating func addPhrase(_ phrase: Int32, graph: TemplateGraph, appForms: [[Int32]], slotValues: [[[Int32]]]) {
+    /// Adds one phrase: its template graph, its app's spoken names and each slot's values (each
+    /// value a list of token forms). A phrase with one slot tags its accepting states with the
+    /// value; with several (a `sentences` template) values are read back by parsing instead.
+    mutating func addPhrase(_ phrase: Int32, graph: TemplateGraph, appForms: [[Int32]], slotValues allSlots: [[[[Int32]]]]) {
+        let tagged = allSlots.count == 1
+        let slotValues = tagged ? allSlots[0] : []
         let width = slotValues.count + 1
         var stateOf: [Int: Int32] = [:]
         var queue: [(node: Int32, value: Int32)] = []
@@ -69,15 +72,31 @@ struct PhraseNFA {
                 case .app:
                     let to = state(edge.target, value, &self)
                     for form in appForms { chain(form, from: from, to: to) }
-                case .slot:
-                    guard value < 0 else { continue }
-                    for (index, forms) in slotValues.enumerated() {
-                        let to = state(edge.target, Int32(index), &self)
-                        for form in forms { chain(form, from: from, to: to) }
+                case .slot(let slot):
+                    if tagged {
+                        guard value < 0 else { continue }
+                        for (index, forms) in slotValues.enumerated() {
+                            let to = state(edge.target, Int32(index), &self)
+                            for form in forms { chain(form, from: from, to: to) }
+                        }
+                    } else if Int(slot) < allSlots.count {
+                        let to = state(edge.target, value, &self)
+                        for forms in allSlots[Int(slot)] {
+                            for form in forms { chain(form, from: from, to: to) }
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// Adds a plain word sequence as a phrase of its own (an expected answer).
+    mutating func addWords(_ phrase: Int32, words: [Int32]) {
+        let start = newState()
+        let end = newState()
+        starts.append(start)
+        chain(words, from: start, to: end)
+        accepting[end] = Accept(phrase: phrase, value: -1)
     }
 
     /// The edges in compressed rows: `rowStart[s]..<rowStart[s+1]` index `labels`/`targets`.

@@ -24,15 +24,18 @@ public struct ShortcutMatch: Sendable {
     /// Preset values of the shortcut, by parameter.
     public var presets: [(parameter: String, value: ParameterValue)]
     public var spoken: SpokenValue?
+    /// Values read from a multi-value `sentences` template (empty for App Shortcut phrases).
+    public var filled: [SpokenValue] = []
     /// Where the phrase that matched is written.
     public var phrase: SourceLocation
     /// Words dropped from the start or end of the utterance to match (“please”).
     public var dropped: [String]
 
-    /// Presets and the spoken value together, the spoken value last (it wins).
+    /// Presets and spoken values together, spoken values last (they win).
     public var parameters: [(name: String, value: ParameterValue)] {
-        var all = presets.filter { $0.parameter != spoken?.parameter }.map { (name: $0.parameter, value: $0.value) }
-        if let spoken { all.append((spoken.parameter, spoken.value)) }
-        return all
+        let said = (spoken.map { [$0] } ?? []) + filled
+        let names = Set(said.map(\.parameter))
+        return presets.filter { !names.contains($0.parameter) }.map { (name: $0.parameter, value: $0.value) }
+            + said.map { ($0.parameter, $0.value) }
     }
 }

@@ -17,6 +17,15 @@ public struct SlotDomain: Sendable {
     /// Integer ranges wider than this are treated as open (too many values to list).
     public static let maximumRange = 1000
 
+    /// The integers a `min`…`max` slot listens for: the range itself, plus 0 below it and up to
+    /// twice its top (at most 100 more) above it while the whole stays within `maximumRange`
+    /// values. The valid range is never cut.
+    public static func heardRange(_ low: Int, _ high: Int) -> ClosedRange<Int> {
+        let below = low > 0 ? 0 : low
+        let above = Swift.max(high, Swift.min(high * 2, high + 100))
+        return below...Swift.max(high, Swift.min(above, below + maximumRange - 1))
+    }
+
     /// Why a parameter has no finite spoken values.
     public enum OpenReason: Error, Sendable {
         case freeText, unboundedNumber, tooWide(Int), notListable(ParameterType), unknownType(String), dynamic
@@ -45,7 +54,10 @@ public struct SlotDomain: Sendable {
             let low = Int(min.rounded(.up)), high = Int(max.rounded(.down))
             guard high - low < maximumRange else { return .failure(.tooWide(high - low + 1)) }
             guard low <= high else { return .success(SlotDomain(parameter: parameter.name, values: [])) }
-            return .success(SlotDomain(parameter: parameter.name, values: (low...high).map {
+            // Numbers a little out of range are heard too, so that “order 12 soups” is answered
+            // with the parameter's `unsupported` text instead of not being understood.
+            let heard = heardRange(low, high)
+            return .success(SlotDomain(parameter: parameter.name, values: heard.map {
                 SlotValue(value: .integer($0), title: String($0), forms: [[String($0)]])
             }))
         case .boolean:

@@ -22,7 +22,7 @@ public enum TextNormalizer {
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 if scalar.isASCII {
                     let value = scalar.value
-                    current.append(value >= 65 && value <= 90 ? Unicode.Scalar(value + 32)! : scalar)
+                    current.append(value >= 65 && value <= 90 ? Unicode.Scalar(UInt8(value + 32)) : scalar)
                 } else {
                     current.append(contentsOf: String(scalar).lowercased().unicodeScalars)
                 }
@@ -31,8 +31,8 @@ public enum TextNormalizer {
             let previousIsDigit = index > 0 && scalars[index - 1].properties.numericType != nil
             let nextIsDigit = index + 1 < scalars.count && scalars[index + 1].properties.numericType != nil
             switch scalar {
-            case "'", "’", "ʼ" where !current.isEmpty:
-                continue  // apostrophe inside a word: “what's” → whats
+            case "'", "’", "ʼ":
+                continue  // an apostrophe joins (“what's” → whats) or, at a word's edge, is dropped
             case "." where previousIsDigit && nextIsDigit:
                 current.append(scalar)  // decimal point
             case "," where previousIsDigit && nextIsDigit:

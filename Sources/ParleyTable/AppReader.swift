@@ -7,7 +7,7 @@ struct AppReader {
 
     static let rootKeys = ["app", "types", "intents", "shortcuts"]
     static let appKeys = ["name", "synonyms", "handler"]
-    static let intentKeys = ["title", "parameters", "summary", "confirmation", "outputs", "response", "failure"]
+    static let intentKeys = ["title", "parameters", "summary", "confirmation", "outputs", "response", "failure", "sentences"]
     static let parameterKeys = [
         "type", "title", "default", "optional", "prompt", "disambiguation", "confirm", "min", "max",
         "unsupported", "options", "when",
@@ -109,6 +109,12 @@ struct AppReader {
                     reader.string(node, what: "an output type").map { Output(name: name.value, type: $0) }
                 }
             case "response": intent.response = reader.string(value, what: "the response")
+            case "sentences":
+                guard case .sequence(let items) = value else {
+                    reader.wrongType(value, expected: "a list of templates", what: "sentences")
+                    continue
+                }
+                intent.sentences = items.compactMap { reader.string($0, what: "a sentence") }
             default: intent.failure = reader.string(value, what: "the failure text")
             }
         }

@@ -59,4 +59,6 @@ public enum Rule {
     public static let titleStyle = "title-style"
     public static let longList = "long-list"
     public static let unfilledOutput = "unfilled-output"
+    public static let soundAlike = "sound-alike"
+    public static let acousticConfusion = "acoustic-confusion"
 }

@@ -42,8 +42,8 @@ public struct DiagnosticRenderer {
     private mutating func lines(of file: String) -> [Substring]? {
         if let cached = sources[file] { return cached }
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        // `\r\n` is one Character in Swift: split on any line break, not on "\n".
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         sources[file] = lines
         return lines
     }

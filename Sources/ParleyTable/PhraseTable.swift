@@ -83,12 +83,15 @@ public struct Intent: Sendable {
     public var outputs: [Output]
     public var response: Located<String>?
     public var failure: Located<String>?
+    /// Templates that fill several parameters in one answer (a Parley extension).
+    public var sentences: [Located<String>]
 
     public init(
         id: String, location: SourceLocation, title: Located<String>?, parameters: [Parameter] = [],
         summary: [SummaryVariant] = [], confirmation: Located<String>? = nil, outputs: [Output] = [],
-        response: Located<String>? = nil, failure: Located<String>? = nil
+        response: Located<String>? = nil, failure: Located<String>? = nil, sentences: [Located<String>] = []
     ) {
+        self.sentences = sentences
         self.id = id
         self.location = location
         self.title = title

@@ -58,16 +58,34 @@ public enum PhraseTableLoader {
 
     /// Reads one app from the text of one file.
     public static func loadApp(file: String, text: String) -> (app: App?, diagnostics: [Diagnostic]) {
-        let reader = YAMLNodeReader(file: file)
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            return (nil, [yamlDiagnostic(error, file: file, text: text)])
-        } catch {
-            return (nil, [Diagnostic(rule: Rule.syntax, severity: .error, message: "\(error)",
-                                     at: SourceLocation(file: file, line: 1, column: 1))])
+        var source = text
+        var root: Node?
+        var attempts = 0
+        while true {
+            do {
+                // The basic resolver: the reader interprets scalars itself, and type detection
+                // on every value was half of the load time (parley bench).
+                root = try Yams.compose(yaml: source, .basic)
+                break
+            } catch YamlError.duplicatedKeysInMapping(let keys, let context) {
+                // Yams refuses duplicate keys outright; mark the second one and read again, so
+                // the reader reports it in context, at its place, with everything else.
+                attempts += 1
+                guard attempts < 50, let key = keys.first,
+                      let marked = DuplicateKeyMarker.mark(key, after: context.mark, in: source) else {
+                    return (nil, [Diagnostic(rule: Rule.schema, severity: .error, message: "duplicate key ‘\(keys.first ?? "")’",
+                                             at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column),
+                                             help: "keep one and delete the other")])
+                }
+                source = marked
+            } catch let error as YamlError {
+                return (nil, [yamlDiagnostic(error, file: file, text: text)])
+            } catch {
+                return (nil, [Diagnostic(rule: Rule.syntax, severity: .error, message: "\(error)",
+                                         at: SourceLocation(file: file, line: 1, column: 1))])
+            }
         }
+        let reader = YAMLNodeReader(file: file, text: text)
         guard let root else {
             reader.report(Rule.schema, "the file is empty", at: SourceLocation(file: file, line: 1, column: 1),
                           help: "start with ‘app: {name: …}’")
@@ -94,15 +112,21 @@ public enum PhraseTableLoader {
             problem = message
         default: break
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         var help = "fix the YAML at this place"
         // The problem is often reported on the line after the template, so look at both.
         let suspects = [line - 1, line - 2].filter { $0 >= 0 && $0 < lines.count }.map { lines[$0] }
-        if suspects.contains(where: { startsTemplateWithBracket($0) }) {
+        if suspects.contains(where: { startsTemplateWithBracket($0) || listsTemplatesInline($0) }) {
             help = "quote a template that starts with ‘{’, ‘[’ or ‘(’: - \"{app} order soup\""
         }
         return Diagnostic(rule: Rule.syntax, severity: .error, message: "YAML does not parse: \(problem)",
                           at: SourceLocation(file: file, line: line, column: column), help: help)
+    }
+
+    /// `phrases: [Order soup with {app}]`: templates with braces inside an inline list.
+    private static func listsTemplatesInline(_ line: Substring) -> Bool {
+        guard let open = line.firstIndex(of: "[") else { return false }
+        return line[open...].contains("{")
     }
 
     private static func startsTemplateWithBracket(_ line: Substring) -> Bool {

@@ -92,7 +92,7 @@ public enum TemplateParser {
                     index += 1
                 case "|":
                     flush()
-                    if firstBarOffset == nil { firstBarOffset = index }
+                    if firstBarOffset == nil, closing == nil { firstBarOffset = index }
                     branches.append(current)
                     current = []
                     index += 1

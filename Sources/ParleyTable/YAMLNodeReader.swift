@@ -4,9 +4,22 @@ import Yams
 /// with their positions instead of stopping at the first one.
 final class YAMLNodeReader {
     let file: String
+    private let lines: [Substring]
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, text: String) {
+        self.file = file
+        self.lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    }
+
+    /// The first character written at `node`'s position in the source.
+    private func firstCharacter(of node: Node) -> Character? {
+        guard let mark = node.mark, mark.line >= 1, mark.line <= lines.count else { return nil }
+        let scalars = lines[mark.line - 1].unicodeScalars
+        guard let index = scalars.index(scalars.startIndex, offsetBy: mark.column - 1, limitedBy: scalars.endIndex),
+              index < scalars.endIndex else { return nil }
+        return Character(scalars[index])
+    }
 
     func location(of node: Node) -> SourceLocation {
         guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
@@ -38,7 +51,10 @@ final class YAMLNodeReader {
                 report(Rule.syntax, "a key of \(what) must be a plain word", at: location(of: keyNode))
                 continue
             }
-            let key = Located(scalar.string, at: location(of: keyNode))
+            var key = Located(scalar.string, at: location(of: keyNode))
+            if let original = DuplicateKeyMarker.original(of: key.value) {
+                key.value = original
+            }
             guard seen.insert(key.value).inserted else {
                 report(Rule.schema, "duplicate key ‘\(key.value)’ in \(what)", at: key.location,
                        help: "keep one ‘\(key.value)’ and delete the other")
@@ -105,12 +121,13 @@ final class YAMLNodeReader {
         case .scalar: found = "text"
         case .sequence(let sequence):
             found = "a list"
-            if sequence.style == .flow {
+            // Yams takes the style from the closing event; the source text tells for sure.
+            if sequence.style == .flow || firstCharacter(of: node) == "[" {
                 help = "YAML read ‘[…]’ as a list: quote a template that starts with ‘[’"
             }
         case .mapping(let mapping):
             found = "a mapping"
-            if mapping.style == .flow {
+            if mapping.style == .flow || firstCharacter(of: node) == "{" {
                 help = "YAML read ‘{…}’ as a mapping: quote a template that starts with ‘{’, e.g. - \"{app} order soup\""
             }
         case .alias: found = "an alias"

@@ -12,13 +12,13 @@ struct CheckCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument {
-        case human, json
+        case human, json, html
     }
 
     @Argument(help: "Phrase-table files or folders (default: phrases).")
     var paths: [String] = []
 
-    @Option(name: .long, help: "Output format: human or json.")
+    @Option(name: .long, help: "Output format: human, json or html.")
     var format: Format = .human
 
     @Flag(name: .long, help: "Count warnings as errors.")
@@ -39,7 +39,11 @@ struct CheckCommand: ParsableCommand {
             FileHandle.standardError.write(Data("parley check: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        print(format == .json ? report.json() : report.human(), terminator: "")
+        switch format {
+        case .human: print(report.human(), terminator: "")
+        case .json: print(report.json(), terminator: "")
+        case .html: print(HTMLReport.render(report), terminator: "")
+        }
         let code = report.exitCode(strict: strict)
         if code != 0 { throw ExitCode(code) }
     }

@@ -19,7 +19,7 @@ struct ShippedTableTests {
     @Test func everyShortcutHasAPhraseThatMatchesIt() throws {
         let loaded = try PhraseTableLoader.load(paths: [folder])
         let compiled = PhraseCompiler.compile(loaded.table)
-        #expect(compiled.shortcuts.count == loaded.table.apps.reduce(0) { $0 + $1.shortcuts.count })
+        #expect(compiled.shortcuts.filter { !$0.isSentence }.count == loaded.table.apps.reduce(0) { $0 + $1.shortcuts.count })
         // The shortest utterance reaching each accepting state is matched back to that state's phrases.
         let matcher = PhraseMatcher(compiled)
         for state in compiled.automaton.acceptingStates {

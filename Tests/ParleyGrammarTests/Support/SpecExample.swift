@@ -1,0 +1,10 @@
+import Foundation
+
+/// The complete example of `phrase-table.md`, verbatim (one copy for every test target, in
+/// `Tests/Fixtures/spec-example.yaml`).
+let specExampleYAML: String = {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/spec-example.yaml")
+    return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+}()
