@@ -14,12 +14,17 @@ import ParleyGrammar
             let audio = try AudioConverter.recognizerAudio(synthesizer.synthesize(sample.text))
             let result = try transcriber.transcribe(audio)
             let expected = transcriber.matcher.match(tokens: sample.words).first
-            if result.match?.shortcut != expected?.shortcut || result.match?.spoken?.value != expected?.spoken?.value {
+            if result.match?.shortcut != expected?.shortcut
+                || result.match.map(Self.parameters) != expected.map(Self.parameters) {
                 misses.append("“\(sample.text)” → “\(result.recognition.text)”")
             }
         }
         // The benchmark demands 99%; a test on a few voices allows a little less.
         #expect(misses.count * 100 <= samples.count * 3, "\(misses.count)/\(samples.count) wrong: \(misses)")
+    }
+
+    private static func parameters(_ match: ShortcutMatch) -> [String] {
+        match.parameters.map { "\($0.name)=\($0.value)" }.sorted()
     }
 
     @Test func madeUpAppNamesAreHeard() throws {
@@ -33,9 +38,12 @@ import ParleyGrammar
         #expect(result.recognition.confidence > 0.5)
     }
 
-    @Test func globalCommandsAreHeard() throws {
+    @Test(arguments: ["cancel", "what can I say", "say that again"])
+    func globalCommandsAreHeard(_ command: String) throws {
+        // A fresh decoder per command: noise removal keeps statistics across utterances, so a
+        // result can depend on what was decoded before (see docs/speech.md).
         let transcriber = try SpeechTranscriber(ShippedTables.compiled())
-        for command in ["cancel", "what can I say", "say that again"] {
+        do {
             let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize(command))
             let result = try transcriber.transcribe(audio)
             #expect(result.globalCommand == TextNormalizer.tokens(command).joined(separator: " "), "\(command)")
