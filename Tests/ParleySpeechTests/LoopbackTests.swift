@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ParleyGrammar
 @testable import ParleySpeech
@@ -79,6 +80,17 @@ import ParleyGrammar
         #expect(result.match == nil && result.globalCommand == nil)
         let empty = try transcriber.transcribe(PCMAudio(samples: [], sampleRate: 16_000))
         #expect(empty.recognition.isEmpty && empty.recognition.confidence == 0)
+    }
+
+    @Test func anOverriddenDictionaryWordIsHeardUnderItsOwnName() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parley-overrides-\(getpid()).dict").path
+        try "chowder CH AW D ER\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recognizer = try Recognizer(configuration: RecognizerConfiguration(pronunciationsPath: path))
+        #expect(try recognizer.pronunciation(of: "chowder").source == .override)
+        try recognizer.register(GrammarBuilder.phrases([["order", "chowder"], ["cancel"]]), name: "orders")
+        let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize("order chowder"))
+        #expect(try recognizer.recognize(audio).words == ["order", "chowder"])
     }
 
     @Test func wrongSampleRateIsAnError() throws {
