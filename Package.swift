@@ -8,6 +8,8 @@ import PackageDescription
 //   ParleyDialogue — the resolve loop as a pure state machine (events in, actions out)
 //   ParleyRuntime — the thin I/O shell: handler processes, conversations over text
 //   ParleyBench   — synthetic tables and measurements for `parley bench`
+//   ParleySpeech  — hearing (PocketSphinx), speaking (eSpeak NG), audio conversion (soxr);
+//                   the C libraries stay behind the thin CPocketSphinx / CEspeakNG / CSoxr targets
 //   parley        — the thin command-line executable
 let package = Package(
     name: "Parley",
@@ -17,6 +19,7 @@ let package = Package(
         .library(name: "ParleyTable", targets: ["ParleyTable"]),
         .library(name: "ParleyGrammar", targets: ["ParleyGrammar"]),
         .library(name: "ParleyCheck", targets: ["ParleyCheck"]),
+        .library(name: "ParleySpeech", targets: ["ParleySpeech"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -29,10 +32,16 @@ let package = Package(
         .target(name: "ParleyDialogue", dependencies: ["ParleyTable", "ParleyGrammar"]),
         .target(name: "ParleyRuntime", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue"]),
         .target(name: "ParleyBench", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck"]),
+        .systemLibrary(
+            name: "CPocketSphinx", pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev", "pocketsphinx-en-us"])]),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .target(name: "ParleySpeech", dependencies: ["ParleyGrammar", "CPocketSphinx", "CEspeakNG", "CSoxr"]),
         .executableTarget(
             name: "parley",
             dependencies: [
-                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime",
+                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime", "ParleySpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,6 +57,7 @@ let package = Package(
             dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,10 @@ struct Parley: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parley",
         abstract: "Voice shortcuts for Linux: match utterances, check phrase tables, measure.",
-        subcommands: [MatchCommand.self, CheckCommand.self, ConverseCommand.self, BenchCommand.self]
+        subcommands: [
+            MatchCommand.self, CheckCommand.self, ConverseCommand.self, BenchCommand.self, SayCommand.self,
+            TranscribeCommand.self, GrammarCommand.self, SpeechBenchCommand.self,
+        ]
     )
 
     /// Runs the command; `parley check` with bad options exits 2 (`check.md`), not 64.

@@ -1,0 +1,2 @@
+// libsoxr: the SoX resampler.
+#include <soxr.h>

@@ -1,0 +1,112 @@
+import ParleyGrammar
+
+/// A deterministic automaton over interned word tokens: what `GrammarBuilder` turns into a
+/// speech grammar. `ShortcutAutomaton` is one.
+public protocol TokenAutomaton {
+    /// The start state.
+    var start: Int32 { get }
+    /// The number of states (`0..<stateCount`).
+    var stateCount: Int { get }
+    /// The (token, target) transitions out of `state`.
+    func transitions(from state: Int32) -> [(token: Int32, target: Int32)]
+    /// Whether a sentence may end in `state`.
+    func isAccepting(_ state: Int32) -> Bool
+}
+
+extension ShortcutAutomaton: TokenAutomaton {
+    /// Whether some phrase ends in `state`.
+    public func isAccepting(_ state: Int32) -> Bool { !accepts(state).isEmpty }
+}
+
+/// Builds recognizer grammars from the one compiled phrase table, so what can be heard is
+/// exactly what the matcher understands.
+public enum GrammarBuilder {
+    /// Commands understood at every turn: the global part of every grammar.
+    public static let globalCommands = [
+        "cancel", "stop", "never mind", "repeat", "say that again", "help", "what can I say", "yes", "no",
+    ]
+
+    /// The top-level grammar: every shortcut phrase of `compiled` plus `globalCommands`.
+    public static func topLevel(_ compiled: CompiledTable, globalCommands: [String] = globalCommands) -> SpeechGrammar {
+        grammar(compiled.automaton, words: compiled.vocabulary.words,
+                phrases: globalCommands.map(TextNormalizer.tokens))
+    }
+
+    /// A grammar of the sentences `automaton` accepts (token ids spelled by `words`) and of
+    /// `phrases`. The automaton is minimized first (states that accept the same rest of a
+    /// sentence merge, whichever slot value led there), so the grammar stays factored and small.
+    public static func grammar(_ automaton: some TokenAutomaton, words: [String], phrases: [[String]] = []) -> SpeechGrammar {
+        let classes = minimalClasses(automaton)
+        let classCount = Int(classes.max() ?? -1) + 1
+        var grammar = SpeechGrammar(stateCount: classCount + 1, start: Int(classes[Int(automaton.start)]), final: classCount)
+        var done = [Bool](repeating: false, count: classCount)
+        for state in 0..<Int32(automaton.stateCount) {
+            let from = Int(classes[Int(state)])
+            guard !done[from] else { continue }
+            done[from] = true
+            for (token, target) in automaton.transitions(from: state) where Int(token) < words.count {
+                grammar.addArc(from: from, to: Int(classes[Int(target)]), word: words[Int(token)])
+            }
+            if automaton.isAccepting(state) { grammar.addArc(from: from, to: grammar.final, word: nil) }
+        }
+        addPhrases(phrases, to: &grammar)
+        return grammar
+    }
+
+    /// A grammar of just `phrases` (normalized token lists), shared prefixes merged.
+    public static func phrases(_ phrases: [[String]]) -> SpeechGrammar {
+        var grammar = SpeechGrammar(stateCount: 2, start: 0, final: 1)
+        addPhrases(phrases, to: &grammar)
+        return grammar
+    }
+
+    /// Adds `phrases` as a prefix tree from the grammar's start to its final state.
+    private static func addPhrases(_ phrases: [[String]], to grammar: inout SpeechGrammar) {
+        var children: [Int: [String: Int]] = [:]
+        var ended: Set<Int> = []
+        let root = grammar.addState()
+        grammar.addArc(from: grammar.start, to: root, word: nil)
+        for phrase in phrases where !phrase.isEmpty {
+            var state = root
+            for word in phrase {
+                if let next = children[state]?[word] {
+                    state = next
+                } else {
+                    let next = grammar.addState()
+                    grammar.addArc(from: state, to: next, word: word)
+                    children[state, default: [:]][word] = next
+                    state = next
+                }
+            }
+            if ended.insert(state).inserted { grammar.addArc(from: state, to: grammar.final, word: nil) }
+        }
+    }
+
+    /// Moore's partition refinement: the class of each state in the minimal automaton of the
+    /// same language (what a state accepts, not which phrase or value it stands for).
+    static func minimalClasses(_ automaton: some TokenAutomaton) -> [Int32] {
+        let count = automaton.stateCount
+        let rows = (0..<Int32(count)).map { automaton.transitions(from: $0) }
+        var classes = (0..<Int32(count)).map { automaton.isAccepting($0) ? Int32(1) : Int32(0) }
+        var classCount = Set(classes).count
+        while true {
+            var index: [[Int32]: Int32] = [:]
+            var next = [Int32](repeating: 0, count: count)
+            for state in 0..<count {
+                var signature: [Int32] = [classes[state]]
+                signature.reserveCapacity(1 + 2 * rows[state].count)
+                for (token, target) in rows[state] { signature += [token, classes[Int(target)]] }
+                if let known = index[signature] {
+                    next[state] = known
+                } else {
+                    let id = Int32(index.count)
+                    index[signature] = id
+                    next[state] = id
+                }
+            }
+            classes = next
+            if index.count == classCount { return classes }
+            classCount = index.count
+        }
+    }
+}

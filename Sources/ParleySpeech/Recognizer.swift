@@ -1,0 +1,229 @@
+import CPocketSphinx
+import Foundation
+
+/// A PocketSphinx decoder with grammars registered once and switched by name.
+///
+/// Not thread-safe (PocketSphinx is not): use one recognizer per thread or actor. Start-up
+/// loads the model (~0.1 s, ~30 MB), registers the phone loop behind `Recognition.confidence`
+/// and warms the decoder up with a synthesized sentence, so the first real utterance decodes
+/// like the rest.
+public final class Recognizer {
+    /// The configuration the decoder was started with.
+    public let configuration: RecognizerConfiguration
+    /// Seconds `init` took (model load, phone loop, warm-up).
+    public private(set) var startupSeconds: Double = 0
+    /// How gaps become confidences.
+    public var confidenceScale = ConfidenceScale.standard
+    /// Seconds the last `recognize` spent in the grammar pass and in the phone-loop pass.
+    public private(set) var lastGrammarSeconds = 0.0
+    public private(set) var lastPhoneLoopSeconds = 0.0
+    /// Seconds of near-silence added before and after every utterance (default 0.3).
+    public var padding = 0.3
+    /// The grammar decoding uses now.
+    public private(set) var activeGrammar: String?
+
+    let decoder: OpaquePointer
+    private var pronouncer: Pronouncer
+    /// Grammar token → decoder word, and back (they differ only for overridden dictionary words).
+    private var decoderWords: [String: String] = [:]
+    private var tokens: [String: String] = [:]
+    private var grammars: Set<String> = []
+    private static let phoneLoop = "_phone_loop"
+
+    /// Starts a decoder. Throws `SpeechError.engineUnavailable` when model files are missing
+    /// or PocketSphinx refuses them, `SpeechError.file` for a malformed overrides file.
+    public init(configuration: RecognizerConfiguration = RecognizerConfiguration(), warmUp: Bool = true) throws {
+        let began = DispatchTime.now()
+        try configuration.validate()
+        self.configuration = configuration
+        let arguments = ["parley"] + configuration.arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else {
+            throw SpeechError.engineUnavailable("PocketSphinx rejected the options \(configuration.arguments)")
+        }
+        defer { cmd_ln_free_r(config) }
+        guard let decoder = ps_init(config) else {
+            throw SpeechError.engineUnavailable("PocketSphinx could not load \(configuration.modelDirectory)")
+        }
+        self.decoder = decoder
+        let overrides = try configuration.pronunciationsPath.map { try PronunciationOverrides.load(path: $0) } ?? [:]
+        pronouncer = Pronouncer(lexicon: DecoderLexicon(decoder: decoder), overrides: overrides)
+        if let phoneLM = configuration.phoneLanguageModelPath,
+           ps_set_allphone_file(decoder, Self.phoneLoop, phoneLM) != 0 {
+            throw SpeechError.engineUnavailable("PocketSphinx could not load the phone language model \(phoneLM)")
+        }
+        if warmUp { try self.warmUp() }
+        startupSeconds = Self.seconds(since: began)
+    }
+
+    private static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    deinit { ps_free(decoder) }
+
+    /// The pronunciation the recognizer uses for a grammar token.
+    public func pronunciation(of token: String) throws -> Pronunciation {
+        try pronouncer.pronounce(token)
+    }
+
+    /// Registers `grammar` under `name` (replacing a grammar of that name), first giving the
+    /// decoder a pronunciation for every word it lacks. Build grammars once and switch with
+    /// `select(grammar:)`; registering costs far more than switching.
+    public func register(_ grammar: SpeechGrammar, name: String) throws {
+        guard name != Self.phoneLoop, !name.isEmpty else { throw SpeechError.grammar("‘\(name)’ is not a usable grammar name") }
+        try addWords(grammar.words)
+        let model = try FSGModel(grammar, name: name, words: decoderWords, decoder: decoder)
+        defer { model.release() }
+        guard ps_set_fsg(decoder, name, model.pointer) == 0 else {
+            throw SpeechError.grammar("PocketSphinx refused the grammar ‘\(name)’")
+        }
+        grammars.insert(name)
+        if activeGrammar == nil || activeGrammar == name { try select(grammar: name) }
+    }
+
+    /// Makes the grammar registered as `name` the one decoding uses (well under a millisecond).
+    public func select(grammar name: String) throws {
+        guard grammars.contains(name), ps_set_search(decoder, name) == 0 else {
+            throw SpeechError.grammar("no grammar ‘\(name)’ is registered")
+        }
+        activeGrammar = name
+    }
+
+    /// The names of the registered grammars.
+    public var grammarNames: [String] { grammars.sorted() }
+
+    /// Decodes one whole utterance of 16 kHz mono audio with the active grammar, then the same
+    /// audio with the phone loop for the confidence.
+    public func recognize(_ audio: PCMAudio) throws -> Recognition {
+        guard audio.sampleRate == AudioConverter.recognizerRate else {
+            throw SpeechError.badAudio("the recognizer takes 16 kHz audio, got \(audio.sampleRate) Hz")
+        }
+        guard let grammar = activeGrammar else { throw SpeechError.grammar("no grammar registered") }
+        guard !audio.samples.isEmpty else {
+            return Recognition(words: [], confidence: 0, frames: 0, speechFrames: 0, grammarScore: 0, phoneLoopScore: nil)
+        }
+        var samples = Self.padded(audio.samples, frames: Int(padding * Double(audio.sampleRate)))
+        if configuration.noiseFloor > 0 {
+            var mixer = NoiseMixer(seed: 7)
+            samples = mixer.addNoise(samples, deviation: configuration.noiseFloor)
+        }
+        lastPhoneLoopSeconds = 0
+        var began = DispatchTime.now()
+        let path = try decode(samples, search: grammar)
+        lastGrammarSeconds = Self.seconds(since: began)
+        let words = path.words.map { tokens[$0] ?? $0 }
+        guard !words.isEmpty, path.speechFrames > 0 else {
+            return Recognition(words: [], confidence: 0, frames: path.frames, speechFrames: path.speechFrames,
+                               grammarScore: path.score, phoneLoopScore: nil)
+        }
+        guard configuration.phoneLanguageModelPath != nil else {
+            return Recognition(words: words, confidence: 1, frames: path.frames, speechFrames: path.speechFrames,
+                               grammarScore: path.score, phoneLoopScore: nil)
+        }
+        began = DispatchTime.now()
+        let loop = try decode(samples, search: Self.phoneLoop)
+        try select(grammar: grammar)
+        lastPhoneLoopSeconds = Self.seconds(since: began)
+        var recognition = Recognition(words: words, confidence: 0, frames: path.frames, speechFrames: path.speechFrames,
+                                      grammarScore: path.score, phoneLoopScore: loop.score)
+        recognition.confidence = recognition.gapPerFrame.map(confidenceScale.confidence(gapPerFrame:)) ?? 0
+        return recognition
+    }
+
+    /// `samples` with `frames` of near-silence (deterministic noise of ±2) on both sides: a
+    /// grammar path must end in silence, and synthesized or trimmed audio often has none.
+    static func padded(_ samples: [Int16], frames: Int) -> [Int16] {
+        guard frames > 0 else { return samples }
+        var state: UInt32 = 12345
+        let pad = (0..<frames).map { _ -> Int16 in
+            state = state &* 1_103_515_245 &+ 12345
+            return Int16(Int(state >> 16) % 5) - 2
+        }
+        return pad + samples + pad
+    }
+
+    /// One decoding pass: the words of the best path (fillers left out), its acoustic score
+    /// summed over all segments, and how many frames are words.
+    private func decode(_ samples: [Int16], search: String) throws -> (words: [String], score: Int, frames: Int, speechFrames: Int) {
+        guard ps_set_search(decoder, search) == 0, ps_start_utt(decoder) == 0 else {
+            throw SpeechError.internalError("could not start an utterance with ‘\(search)’")
+        }
+        let processed = samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
+        guard processed >= 0, ps_end_utt(decoder) == 0 else { throw SpeechError.internalError("decoding failed") }
+        var words: [String] = []
+        var score = 0
+        var speechFrames = 0
+        var segment = ps_seg_iter(decoder)
+        while let current = segment {
+            let word = ps_seg_word(current).map { String(cString: $0) } ?? ""
+            var start: Int32 = 0, end: Int32 = 0
+            ps_seg_frames(current, &start, &end)
+            var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+            _ = ps_seg_prob(current, &acoustic, &language, &backoff)
+            score += Int(acoustic)
+            if !Self.isFiller(word) {
+                words.append(Self.baseWord(word))
+                speechFrames += Int(end - start + 1)
+            }
+            segment = ps_seg_next(current)
+        }
+        return (words, score, Int(ps_get_n_frames(decoder)), speechFrames)
+    }
+
+    /// Silence, noise and sentence marks: `<sil>`, `[NOISE]`, `<s>`, `SIL`, `(NULL)`.
+    private static func isFiller(_ word: String) -> Bool {
+        word.isEmpty || word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("+") || word == "SIL" || word == "(NULL)"
+    }
+
+    /// `word(2)` → `word`.
+    private static func baseWord(_ word: String) -> String {
+        guard word.hasSuffix(")"), let open = word.lastIndex(of: "("), open > word.startIndex else { return word }
+        return String(word[..<open])
+    }
+
+    /// Gives the decoder a word for every token it lacks; the dictionary is updated once, on
+    /// the last word added (each update rebuilds the searches).
+    private func addWords(_ words: [String]) throws {
+        var additions: [(name: String, phones: String)] = []
+        for token in words where decoderWords[token] == nil {
+            let pronunciation = try pronouncer.pronounce(token)
+            var name = token
+            if pronunciation.source == .override, DecoderLexicon(decoder: decoder).phones(of: token) != nil {
+                name = token + "_parley"  // the dictionary has the word: add the override under its own name
+            }
+            if pronunciation.source != .dictionary, DecoderLexicon(decoder: decoder).phones(of: name) == nil {
+                additions.append((name, pronunciation.phones.joined(separator: " ")))
+            }
+            decoderWords[token] = name
+            tokens[name] = token
+        }
+        for (index, addition) in additions.enumerated() {
+            let update: Int32 = index == additions.count - 1 ? 1 : 0
+            if ps_add_word(decoder, addition.name, addition.phones, update) < 0 {
+                throw SpeechError.noPronunciation("\(addition.name) (PocketSphinx refused ‘\(addition.phones)’)")
+            }
+        }
+    }
+
+    /// Decodes a short synthesized sentence with the phone loop so the decoder's feature
+    /// statistics are set before the first real utterance.
+    private func warmUp() throws {
+        guard configuration.phoneLanguageModelPath != nil,
+              let audio = try? AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize("Parley is ready to listen.")) else { return }
+        _ = try decode(audio.padded(seconds: 0.3).samples, search: Self.phoneLoop)
+    }
+}
+
+/// The decoder's loaded dictionary as a `Lexicon`.
+struct DecoderLexicon: Lexicon {
+    let decoder: OpaquePointer
+
+    func phones(of word: String) -> [String]? {
+        guard let found = ps_lookup_word(decoder, word) else { return nil }
+        defer { free(found) }
+        let phones = String(cString: found).split(separator: " ").map(String.init)
+        return phones.isEmpty ? nil : phones
+    }
+}

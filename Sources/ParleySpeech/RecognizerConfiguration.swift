@@ -1,0 +1,75 @@
+import Foundation
+
+/// Where the recognizer finds its model and how it decodes. Command-line options win over the
+/// environment (`PARLEY_MODEL`, `PARLEY_DICT`, `PARLEY_PHONE_LM`, `PARLEY_PRONUNCIATIONS`,
+/// `PARLEY_NOISE_FLOOR`, `PARLEY_DECODER_OPTIONS`),
+/// which wins over the defaults: Debian's `pocketsphinx-en-us`.
+public struct RecognizerConfiguration: Sendable, Equatable {
+    /// Debian's `pocketsphinx-en-us` folder.
+    public static let debianModelRoot = "/usr/share/pocketsphinx/model/en-us"
+
+    /// The acoustic model folder (PocketSphinx `-hmm`: `mdef`, `means`, `feat.params`, …).
+    public var modelDirectory: String
+    /// The pronunciation dictionary (`-dict`), CMU format.
+    public var dictionaryPath: String
+    /// The phone language model behind the confidence's phone-loop decode; nil turns the
+    /// second opinion off (every non-empty result then has confidence 1).
+    public var phoneLanguageModelPath: String?
+    /// The project's pronunciation overrides (`models/pronunciations.dict`); absent is fine.
+    public var pronunciationsPath: String?
+    /// Extra decoder options, e.g. `["-beam": "1e-60"]`.
+    public var decoderOptions: [String: String]
+    /// Standard deviation (16-bit units) of a white-noise floor added to every utterance;
+    /// 0 turns it off. The model was trained on recordings that always have some background
+    /// noise; digital silence (synthesized speech, gated microphones) is outside what it knows
+    /// and made short words vanish. A floor of 100 (≈ −50 dBFS) took eSpeak NG loopback from
+    /// 72% to 95% right and is far below any real room's noise.
+    public var noiseFloor: Double
+
+    /// A configuration; nil arguments take the environment's value, then the default.
+    public init(modelDirectory: String? = nil, dictionaryPath: String? = nil, phoneLanguageModelPath: String? = nil,
+                pronunciationsPath: String? = nil, decoderOptions: [String: String] = [:], noiseFloor: Double? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let root = Self.debianModelRoot
+        self.modelDirectory = modelDirectory ?? environment["PARLEY_MODEL"] ?? "\(root)/en-us"
+        self.dictionaryPath = dictionaryPath ?? environment["PARLEY_DICT"] ?? "\(root)/cmudict-en-us.dict"
+        let phoneLM = phoneLanguageModelPath ?? environment["PARLEY_PHONE_LM"] ?? "\(root)/en-us-phone.lm.bin"
+        self.phoneLanguageModelPath = phoneLM.isEmpty ? nil : phoneLM
+        self.pronunciationsPath = pronunciationsPath ?? environment["PARLEY_PRONUNCIATIONS"] ?? PronunciationOverrides.defaultPath
+        self.noiseFloor = noiseFloor ?? environment["PARLEY_NOISE_FLOOR"].flatMap(Double.init) ?? 100
+        var options: [String: String] = [:]
+        let extra = (environment["PARLEY_DECODER_OPTIONS"] ?? "").split(separator: " ").map(String.init)
+        for index in stride(from: 0, to: extra.count - 1, by: 2) { options[extra[index]] = extra[index + 1] }
+        self.decoderOptions = options.merging(decoderOptions) { _, given in given }
+    }
+
+    /// The decoder's command line: the model; a silenced log; bestpath off (it dropped short
+    /// words from grammar results); dither with a fixed seed (synthesized and trimmed audio has
+    /// runs of exact zeros that upset noise removal, and results stay reproducible);
+    /// context-independent phones for the confidence's phone loop (triphones made it ~20×
+    /// slower than the grammar pass).
+    var arguments: [String] {
+        var options = [
+            "-hmm": modelDirectory, "-dict": dictionaryPath, "-logfn": "/dev/null", "-bestpath": "no",
+            "-dither": "yes", "-seed": "1", "-allphone_ci": "yes",
+        ]
+        options.merge(decoderOptions) { _, new in new }
+        return options.keys.sorted().flatMap { [$0, options[$0] ?? ""] }
+    }
+
+    /// Throws `SpeechError.engineUnavailable` naming the first model file that is missing.
+    func validate() throws {
+        let files = FileManager.default
+        var isFolder: ObjCBool = false
+        guard files.fileExists(atPath: modelDirectory, isDirectory: &isFolder), isFolder.boolValue,
+              files.fileExists(atPath: modelDirectory + "/mdef") else {
+            throw SpeechError.engineUnavailable("no acoustic model at \(modelDirectory) (install pocketsphinx-en-us or pass --model DIR)")
+        }
+        guard files.fileExists(atPath: dictionaryPath) else {
+            throw SpeechError.engineUnavailable("no dictionary at \(dictionaryPath) (pass --dict FILE)")
+        }
+        if let phoneLanguageModelPath, !files.fileExists(atPath: phoneLanguageModelPath) {
+            throw SpeechError.engineUnavailable("no phone language model at \(phoneLanguageModelPath) (set PARLEY_PHONE_LM, empty to turn confidence off)")
+        }
+    }
+}

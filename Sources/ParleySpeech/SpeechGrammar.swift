@@ -1,0 +1,91 @@
+/// A finite-state grammar over words, ready to hand to the recognizer: numbered states, one
+/// start and one final state, arcs that read a word or nothing. Pure data, so it can be built,
+/// tested and printed without a decoder.
+public struct SpeechGrammar: Sendable, Equatable {
+    /// One transition; `word` nil is an empty (null) transition.
+    public struct Arc: Sendable, Equatable {
+        public var from: Int
+        public var to: Int
+        public var word: String?
+    }
+
+    /// The number of states (`0..<stateCount`).
+    public private(set) var stateCount: Int
+    /// Where every sentence starts.
+    public var start: Int
+    /// Where every sentence ends.
+    public var final: Int
+    /// The transitions.
+    public private(set) var arcs: [Arc] = []
+
+    /// A grammar of `stateCount` states and no arcs yet.
+    public init(stateCount: Int, start: Int, final: Int) {
+        self.stateCount = stateCount
+        self.start = start
+        self.final = final
+    }
+
+    /// Adds a state and returns its number.
+    public mutating func addState() -> Int {
+        stateCount += 1
+        return stateCount - 1
+    }
+
+    /// Adds an arc reading `word` (nil: nothing) from `from` to `to`.
+    public mutating func addArc(from: Int, to: Int, word: String?) {
+        arcs.append(Arc(from: from, to: to, word: word))
+    }
+
+    /// Adds `words` as a chain of arcs from `from` to `to` (a null arc when empty).
+    public mutating func addPhrase(_ words: [String], from: Int, to: Int) {
+        guard let last = words.last else { return addArc(from: from, to: to, word: nil) }
+        var current = from
+        for word in words.dropLast() {
+            let next = addState()
+            addArc(from: current, to: next, word: word)
+            current = next
+        }
+        addArc(from: current, to: to, word: last)
+    }
+
+    /// Every distinct word the grammar can read, sorted.
+    public var words: [String] {
+        Array(Set(arcs.compactMap(\.word))).sorted()
+    }
+
+    /// Whether the grammar reads exactly `words` from start to final.
+    public func accepts(_ words: [String]) -> Bool {
+        var outgoing = [[Arc]](repeating: [], count: stateCount)
+        for arc in arcs { outgoing[arc.from].append(arc) }
+        func closure(_ states: Set<Int>) -> Set<Int> {
+            var result = states
+            var stack = Array(states)
+            while let state = stack.popLast() {
+                for arc in outgoing[state] where arc.word == nil && result.insert(arc.to).inserted { stack.append(arc.to) }
+            }
+            return result
+        }
+        var current = closure([start])
+        for word in words {
+            var next: Set<Int> = []
+            for state in current { for arc in outgoing[state] where arc.word == word { next.insert(arc.to) } }
+            current = closure(next)
+            if current.isEmpty { return false }
+        }
+        return current.contains(final)
+    }
+
+    /// The grammar in PocketSphinx's FSG text format (for inspection and `-fsg` files),
+    /// branches weighted uniformly per state.
+    public func fsgText(name: String) -> String {
+        var counts = [Int](repeating: 0, count: stateCount)
+        for arc in arcs { counts[arc.from] += 1 }
+        var lines = ["FSG_BEGIN \(name)", "NUM_STATES \(stateCount)", "START_STATE \(start)", "FINAL_STATE \(final)"]
+        for arc in arcs {
+            let probability = 1 / Double(max(1, counts[arc.from]))
+            lines.append("TRANSITION \(arc.from) \(arc.to) \(probability)" + (arc.word.map { " \($0)" } ?? ""))
+        }
+        lines.append("FSG_END")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

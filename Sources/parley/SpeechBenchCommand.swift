@@ -1,0 +1,210 @@
+import ArgumentParser
+import Foundation
+import ParleyGrammar
+import ParleySpeech
+
+/// `parley bench-speech`: recognition accuracy, rejection and speed on this machine.
+struct SpeechBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-speech",
+        abstract: "Measure speech: eSpeak NG loopback accuracy (clean and noisy), rejection, speed and memory.",
+        discussion: """
+            Every shipped shortcut phrase (sample values) is spoken by each voice, recognized with the \
+            top-level grammar and matched; right means the same shortcut and value as the text itself \
+            matches. Rejection: the librivox sentences of the shared corpus and unrelated eSpeak sentences \
+            must match nothing. Use a release build for the speed figures.
+            """
+    )
+
+    @OptionGroup var tables: PhrasesOption
+    @OptionGroup var speech: SpeechOptions
+
+    @Option(name: .long, help: "The shared corpus folder (skipped when absent).")
+    var corpus = "../shared/corpus"
+
+    @Option(name: .long, help: "Signal-to-noise ratio of the noisy pass, in dB.")
+    var snr = 10.0
+
+    @Option(name: .long, help: "Voices as VOICE@WPM, comma-separated.")
+    var voices = "en-us@150,en-us@210,en-us+f3@150,en-us+f3@210,en-us+m3@150,en-us+m3@210,en@175"
+
+    @Flag(name: .long, help: "Print every miss and every accepted out-of-grammar sentence.")
+    var verbose = false
+
+    @Option(name: .long, help: "Write each utterance's confidence gap (kind, gap per frame) to this file, for calibration.")
+    var gaps: String?
+
+    func run() throws {
+        let compiled = try loadCompiledTable(tables.phrases)
+        let memoryBefore = ProcessMemory.residentBytes()
+        let began = DispatchTime.now()
+        let transcriber: SpeechTranscriber
+        do {
+            transcriber = try SpeechTranscriber(compiled, configuration: speech.configuration)
+        } catch {
+            FileHandle.standardError.write(Data("parley bench-speech: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let startup = seconds(since: began)
+        let memory = ProcessMemory.residentBytes() - memoryBefore
+        let samples = ShortcutSamples.of(compiled)
+        print("tables: \(compiled.table.apps.count) apps, \(compiled.phrases.count) phrases, \(samples.count) sample sentences")
+        print(String(format: "decoder start-up: %.0f ms (recognizer %.0f ms incl. warm-up), memory +%.1f MB",
+                     startup * 1000, transcriber.recognizer.startupSeconds * 1000, Double(memory) / 1_048_576))
+
+        var gapLines: [String] = []
+        func noteGap(_ kind: String, _ recognition: Recognition) {
+            if let gap = recognition.gapPerFrame { gapLines.append("\(kind)\t\(String(format: "%.1f", gap))\t\(recognition.speechFrames)") }
+        }
+        defer {
+            if let gaps { FileManager.default.createFile(atPath: gaps, contents: Data(gapLines.joined(separator: "\n").utf8)) }
+        }
+        var clean = Tally(), noisy = Tally()
+        var mixer = NoiseMixer(seed: 42)
+        for spec in voices.split(separator: ",") {
+            let parts = spec.split(separator: "@")
+            let voice = String(parts[0])
+            let rate = parts.count > 1 ? Int(parts[1]) ?? 175 : 175
+            let synthesizer = SpeechSynthesizer(voice: voice, wordsPerMinute: rate)
+            var voiceClean = Tally(), voiceNoisy = Tally()
+            for sample in samples {
+                let audio = try AudioConverter.recognizerAudio(synthesizer.synthesize(sample.text)).padded(seconds: 0.3)
+                let expected = transcriber.matcher.match(tokens: sample.words).first
+                for (pass, input) in [(0, audio), (1, mixer.mix(audio, snrDecibels: snr))] {
+                    let result = try transcriber.transcribe(input)
+                    let right = Self.key(result.match) == Self.key(expected) && expected != nil
+                    let timing = (transcriber.recognizer.lastGrammarSeconds, transcriber.recognizer.lastPhoneLoopSeconds)
+                    let heardRight = result.recognition.words == sample.words
+                    noteGap((heardRight ? "right" : right ? "equivalent" : "wrong") + (pass == 1 ? "-noisy" : ""), result.recognition)
+                    if pass == 0 {
+                        voiceClean.add(right, result, audio: input.seconds, timing: timing)
+                    } else {
+                        voiceNoisy.add(right, result, audio: input.seconds, timing: timing)
+                    }
+                    if verbose, !right {
+                        print("  miss [\(voice)@\(rate)\(pass == 1 ? " noisy" : "")] “\(sample.text)” → “\(result.recognition.text)” "
+                            + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1))
+                    }
+                }
+            }
+            print(String(format: "  %@@%d: clean %d/%d, %.0f dB noise %d/%d", voice, rate,
+                         voiceClean.right, voiceClean.total, snr, voiceNoisy.right, voiceNoisy.total))
+            clean.merge(voiceClean)
+            noisy.merge(voiceNoisy)
+        }
+        print(String(format: "loopback clean: %d/%d = %.1f%% right", clean.right, clean.total, clean.percent))
+        print(String(format: "loopback %.0f dB white noise: %d/%d = %.1f%% right", snr, noisy.right, noisy.total, noisy.percent))
+        print(String(format: "real-time factor: %.4f grammar pass + %.4f phone loop = %.4f",
+                     clean.grammarSeconds / clean.audioSeconds, clean.loopSeconds / clean.audioSeconds,
+                     (clean.grammarSeconds + clean.loopSeconds) / clean.audioSeconds))
+        print("confidence of right results: " + clean.confidenceSummary)
+
+        try rejection(transcriber, noteGap)
+        try switching(transcriber)
+    }
+
+    /// Out-of-grammar speech: the librivox sentences and unrelated eSpeak sentences.
+    private func rejection(_ transcriber: SpeechTranscriber, _ noteGap: (String, Recognition) -> Void) throws {
+        for (name, folder) in [("librivox", corpus + "/pocketsphinx/librivox"), ("coffee", corpus + "/coffee/dev")] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let files = names.filter { $0.hasSuffix(".wav") }.sorted().map { folder + "/" + $0 }
+            guard !files.isEmpty else {
+                print("\(name) rejection: skipped (no \(folder))")
+                continue
+            }
+            var rejected = 0
+            for file in files {
+                let result = try transcriber.transcribe(AudioConverter.load(path: file))
+                noteGap(name, result.recognition)
+                if result.match == nil && result.globalCommand == nil { rejected += 1 } else if verbose {
+                    print("  accepted \(file): “\(result.recognition.text)” "
+                        + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1))
+                }
+            }
+            print(String(format: "%@ rejection (real speech outside the tables): %d/%d = %.1f%% rejected", name, rejected, files.count,
+                         100 * Double(rejected) / Double(files.count)))
+        }
+        var rejected = 0
+        for sentence in OutOfGrammarSentences.all {
+            let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize(sentence)).padded(seconds: 0.3)
+            let result = try transcriber.transcribe(audio)
+            noteGap("oog", result.recognition)
+            if result.match == nil && result.globalCommand == nil { rejected += 1 } else if verbose {
+                print("  accepted “\(sentence)”: “\(result.recognition.text)” "
+                    + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1))
+            }
+        }
+        print(String(format: "eSpeak out-of-grammar rejection: %d/%d = %.1f%% rejected", rejected, OutOfGrammarSentences.all.count,
+                     100 * Double(rejected) / Double(OutOfGrammarSentences.all.count)))
+    }
+
+    /// Switching between two registered grammars, averaged over many switches.
+    private func switching(_ transcriber: SpeechTranscriber) throws {
+        let recognizer = transcriber.recognizer
+        let began = DispatchTime.now()
+        try recognizer.register(GrammarBuilder.phrases(GrammarBuilder.globalCommands.map(TextNormalizer.tokens)), name: "bench-global")
+        let registration = seconds(since: began)
+        let rounds = 10_000
+        let start = DispatchTime.now()
+        for round in 0..<rounds {
+            try recognizer.select(grammar: round % 2 == 0 ? "bench-global" : SpeechTranscriber.topLevelGrammar)
+        }
+        let perSwitch = seconds(since: start) / Double(rounds)
+        try recognizer.select(grammar: SpeechTranscriber.topLevelGrammar)
+        print(String(format: "grammar switch: %.4f ms (registering a small grammar: %.2f ms)", perSwitch * 1000, registration * 1000))
+    }
+
+    private static func key(_ match: ShortcutMatch?) -> String? {
+        match.map { "\($0.shortcut)/\($0.spoken.map { "\($0.value)" } ?? "-")" }
+    }
+
+    private func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}
+
+/// Counts of one benchmark pass.
+private struct Tally {
+    var right = 0, total = 0
+    var audioSeconds = 0.0, grammarSeconds = 0.0, loopSeconds = 0.0
+    var confidences: [Double] = []
+
+    mutating func add(_ isRight: Bool, _ result: Transcription, audio: Double, timing: (Double, Double)) {
+        total += 1
+        if isRight {
+            right += 1
+            confidences.append(result.recognition.confidence)
+        }
+        audioSeconds += audio
+        grammarSeconds += timing.0
+        loopSeconds += timing.1
+    }
+
+    mutating func merge(_ other: Tally) {
+        right += other.right
+        total += other.total
+        audioSeconds += other.audioSeconds
+        grammarSeconds += other.grammarSeconds
+        loopSeconds += other.loopSeconds
+        confidences += other.confidences
+    }
+
+    var percent: Double { total > 0 ? 100 * Double(right) / Double(total) : 0 }
+
+    var confidenceSummary: String {
+        let sorted = confidences.sorted()
+        guard !sorted.isEmpty else { return "none" }
+        func at(_ fraction: Double) -> Double { sorted[min(sorted.count - 1, Int(fraction * Double(sorted.count)))] }
+        return String(format: "min %.2f, 1%% %.2f, 5%% %.2f, median %.2f", sorted[0], at(0.01), at(0.05), at(0.5))
+    }
+}
+
+/// Resident memory of this process.
+enum ProcessMemory {
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+import ParleyGrammar
+@testable import ParleySpeech
+
+@Suite struct GrammarBuilderTests {
+    @Test func topLevelGrammarAcceptsEveryShippedSampleAndTheGlobalCommands() throws {
+        let compiled = try ShippedTables.compiled()
+        let grammar = GrammarBuilder.topLevel(compiled)
+        let samples = ShortcutSamples.of(compiled, expansionsPerPhrase: 8, valuesPerSlot: 100)
+        #expect(samples.count > 100)
+        for sample in samples { #expect(grammar.accepts(sample.words), "\(sample.text)") }
+        for command in GrammarBuilder.globalCommands { #expect(grammar.accepts(TextNormalizer.tokens(command)), "\(command)") }
+        #expect(!grammar.accepts(["order", "soup"]))
+        #expect(!grammar.accepts(TextNormalizer.tokens("please turn off the lights")))
+        #expect(!grammar.accepts([]))
+    }
+
+    @Test func minimizationMergesSlotForks() throws {
+        let compiled = try ShippedTables.compiled()
+        let grammar = GrammarBuilder.topLevel(compiled)
+        // Every slot value forks the automaton; the speech grammar merges the forks again.
+        #expect(grammar.stateCount < compiled.automaton.stateCount)
+    }
+
+    @Test func phraseListsSharePrefixes() {
+        let grammar = GrammarBuilder.phrases([["say", "that", "again"], ["say", "it"], ["stop"]])
+        #expect(grammar.accepts(["say", "it"]) && grammar.accepts(["say", "that", "again"]) && grammar.accepts(["stop"]))
+        #expect(!grammar.accepts(["say"]))
+        #expect(grammar.arcs.filter { $0.word == "say" }.count == 1)
+    }
+
+    @Test func fsgTextListsEveryArc() {
+        let grammar = GrammarBuilder.phrases([["yes"], ["no"]])
+        let text = grammar.fsgText(name: "answers")
+        #expect(text.hasPrefix("FSG_BEGIN answers\nNUM_STATES \(grammar.stateCount)\n"))
+        #expect(text.contains(" yes\n") && text.contains(" no\n") && text.hasSuffix("FSG_END\n"))
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+import ParleyGrammar
+@testable import ParleySpeech
+
+/// eSpeak NG speaks, PocketSphinx hears: audio is generated at test time, never committed.
+@Suite struct LoopbackTests {
+    @Test(arguments: [SpeechSynthesizer(voice: "en-us", wordsPerMinute: 160), SpeechSynthesizer(voice: "en-us+m3", wordsPerMinute: 190)])
+    func shippedShortcutsAreRecognized(_ synthesizer: SpeechSynthesizer) throws {
+        let compiled = try ShippedTables.compiled()
+        let transcriber = try SpeechTranscriber(compiled)
+        let samples = ShortcutSamples.of(compiled, expansionsPerPhrase: 2, valuesPerSlot: 3)
+        var misses: [String] = []
+        for sample in samples {
+            let audio = try AudioConverter.recognizerAudio(synthesizer.synthesize(sample.text))
+            let result = try transcriber.transcribe(audio)
+            let expected = transcriber.matcher.match(tokens: sample.words).first
+            if result.match?.shortcut != expected?.shortcut || result.match?.spoken?.value != expected?.spoken?.value {
+                misses.append("“\(sample.text)” → “\(result.recognition.text)”")
+            }
+        }
+        // The benchmark demands 99%; a test on a few voices allows a little less.
+        #expect(misses.count * 100 <= samples.count * 3, "\(misses.count)/\(samples.count) wrong: \(misses)")
+    }
+
+    @Test func madeUpAppNamesAreHeard() throws {
+        let compiled = try ShippedTables.compiled()
+        let transcriber = try SpeechTranscriber(compiled)
+        let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize("order tomato soup with Soupchef"))
+        let result = try transcriber.transcribe(audio)
+        #expect(result.recognition.words == ["order", "tomato", "soup", "with", "soupchef"])
+        #expect(result.match?.app == "Soup Chef")
+        #expect(result.match?.spoken?.value == .caseID("tomato"))
+        #expect(result.recognition.confidence > 0.5)
+    }
+
+    @Test func globalCommandsAreHeard() throws {
+        let transcriber = try SpeechTranscriber(ShippedTables.compiled())
+        for command in ["cancel", "what can I say", "say that again"] {
+            let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize(command))
+            let result = try transcriber.transcribe(audio)
+            #expect(result.globalCommand == TextNormalizer.tokens(command).joined(separator: " "), "\(command)")
+            #expect(result.match == nil)
+        }
+    }
+
+    @Test func outOfGrammarSpeechIsRejected() throws {
+        let transcriber = try SpeechTranscriber(ShippedTables.compiled())
+        var accepted: [String] = []
+        for sentence in OutOfGrammarSentences.all {
+            let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize(sentence))
+            let result = try transcriber.transcribe(audio)
+            if result.match != nil || result.globalCommand != nil { accepted.append("“\(sentence)” → “\(result.recognition.text)”") }
+        }
+        #expect(accepted.count <= 1, "accepted: \(accepted)")
+    }
+
+    @Test(.enabled(if: ShippedTables.corpus != nil, "needs ../shared/corpus"))
+    func librivoxSentencesAreRejected() throws {
+        let transcriber = try SpeechTranscriber(ShippedTables.compiled())
+        let folder = (ShippedTables.corpus ?? "") + "/pocketsphinx/librivox"
+        for name in ["0870", "0880", "0890", "0920", "0930"] {
+            let audio = try AudioConverter.load(path: "\(folder)/sense_and_sensibility_01_austen_64kb-\(name).wav")
+            let result = try transcriber.transcribe(audio)
+            #expect(result.match == nil && result.globalCommand == nil, "\(name) → “\(result.recognition.text)” \(result.recognition.confidence)")
+        }
+    }
+
+    @Test func silenceGivesNothing() throws {
+        let transcriber = try SpeechTranscriber(ShippedTables.compiled())
+        let result = try transcriber.transcribe(PCMAudio(samples: [Int16](repeating: 0, count: 16_000), sampleRate: 16_000))
+        #expect(result.match == nil && result.globalCommand == nil)
+        let empty = try transcriber.transcribe(PCMAudio(samples: [], sampleRate: 16_000))
+        #expect(empty.recognition.isEmpty && empty.recognition.confidence == 0)
+    }
+
+    @Test func wrongSampleRateIsAnError() throws {
+        let recognizer = try Recognizer(warmUp: false)
+        try recognizer.register(GrammarBuilder.phrases([["yes"], ["no"]]), name: "yes-no")
+        #expect(throws: SpeechError.self) { try recognizer.recognize(PCMAudio(samples: [1, 2, 3], sampleRate: 22_050)) }
+        #expect(throws: SpeechError.self) { try recognizer.select(grammar: "unknown") }
+    }
+}
