@@ -51,6 +51,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -66,6 +67,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ParleyTableTests", dependencies: ["ParleyTable"]),
+        .testTarget(
+            name: "ParleyDaemonTests",
+            dependencies: [
+                "ParleyDaemon", "ParleyWyoming", "ParleyDialogue",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "ParleyWyomingTests",
             dependencies: [
