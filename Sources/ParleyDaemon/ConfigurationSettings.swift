@@ -16,11 +16,12 @@ public struct SettingsLayer: Sendable, Equatable {
 
     /// The settings in a YAML file: a mapping of keys to scalars or lists of scalars.
     public static func file(_ path: String) throws(ConfigurationError) -> SettingsLayer {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigurationError(source: path, key: "(file)", reason: "cannot be read: \(error.localizedDescription)")
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+            throw ConfigurationError(source: path, key: "(file)", reason: "cannot be read")
+        }
+        try? handle.close()
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(source: path, key: "(file)", reason: "is not UTF-8 text")
         }
         return try yaml(text, source: path)
     }

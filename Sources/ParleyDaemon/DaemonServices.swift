@@ -53,8 +53,13 @@ struct PhraseReloadService: Service, CustomStringConvertible {
                     ])
                 } catch {
                     logger.error("phrase tables not reloaded; keeping the running ones", metadata: [
-                        "phrases.path": "\(library.path)", "error": "\(error.reason)", "phrases.findings": "\(error.renderedFindings)",
+                        "phrases.path": "\(library.path)", "error": "\(error.reason)", "phrases.errors": "\(error.findings.count)",
                     ])
+                    for finding in error.findings {
+                        logger.error("\(finding.message)", metadata: [
+                            "finding.rule": "\(finding.rule)", "finding.location": "\(finding.location)",
+                        ])
+                    }
                 }
                 notifier.notify("READY=1\nSTATUS=Serving (phrases generation \(library.current.generation))")
             }
