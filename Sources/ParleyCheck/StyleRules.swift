@@ -49,7 +49,8 @@ enum StyleRules {
                     // Placeholders are read out as values; style is about the written words.
                     style(variant.text, what: "the summary", verb: verb)
                 }
-                for parameter in intent.parameters where parameter.defaultValue == nil {
+                // A list is read aloud only when the parameter is asked: not with a default, not when optional.
+                for parameter in intent.parameters where parameter.defaultValue == nil && !parameter.optional {
                     guard case .success(let domain) = SlotDomain.of(parameter, in: app) else { continue }
                     let listed: Bool = switch parameter.type.value {
                     case .integer, .boolean: false

@@ -90,6 +90,15 @@ struct PhraseNFA {
         }
     }
 
+    /// Adds a plain word sequence as a phrase of its own (an expected answer).
+    mutating func addWords(_ phrase: Int32, words: [Int32]) {
+        let start = newState()
+        let end = newState()
+        starts.append(start)
+        chain(words, from: start, to: end)
+        accepting[end] = Accept(phrase: phrase, value: -1)
+    }
+
     /// The edges in compressed rows: `rowStart[s]..<rowStart[s+1]` index `labels`/`targets`.
     func rows() -> (rowStart: [Int32], labels: [Int32], targets: [Int32]) {
         var rowStart = [Int32](repeating: 0, count: Int(stateCount) + 1)

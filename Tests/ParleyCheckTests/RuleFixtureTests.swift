@@ -145,3 +145,14 @@ struct PhraseLengthTests {
         #expect(graph.longestWordCount == words)
     }
 }
+
+@Suite("long-list is about lists that are read aloud")
+struct LongListTests {
+    @Test func optionalParametersAreNeverAskedSoTheirListsAreNotRead() throws {
+        let text = try String(contentsOfFile: fixture("long-list/bad/tea-brewer.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "        type: Tea\n", with: "        type: Tea\n        optional: true\n")
+        #expect(text.contains("optional: true"))
+        let app = try #require(PhraseTableLoader.loadApp(file: "t.yaml", text: text).app)
+        #expect(PhraseChecker.check(PhraseCompiler.compile(PhraseTable(apps: [app]))).findings.isEmpty)
+    }
+}

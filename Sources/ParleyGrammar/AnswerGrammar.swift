@@ -1,0 +1,40 @@
+/// The automaton of what may be said at one follow-up question: plain answers (titles,
+/// synonyms, ordinals, numbers, yes/no, commands) and the intent's multi-value sentences, built
+/// the same way as the table's automaton, over the table's vocabulary extended with the
+/// answers' words. Speech grammars for a question derive from it.
+public struct AnswerGrammar: Sendable {
+    public var vocabulary: Vocabulary
+    public var automaton: ShortcutAutomaton
+    /// How many plain answers and sentences went in.
+    public var answerCount: Int
+
+    /// Compiles `answers` (normalized token sequences) and `sentences` of `compiled`.
+    public init(_ compiled: CompiledTable, answers: [[String]], sentences: [CompiledSentence] = []) {
+        var vocabulary = compiled.vocabulary
+        var nfa = PhraseNFA()
+        var seen: Set<[String]> = []
+        var index: Int32 = 0
+        for answer in answers where !answer.isEmpty && seen.insert(answer).inserted {
+            nfa.addWords(index, words: answer.map { vocabulary.intern($0) })
+            index += 1
+        }
+        for sentence in sentences {
+            nfa.addPhrase(index, graph: sentence.graph, appForms: compiled.appForms[sentence.app],
+                          slotValues: sentence.slots.map { compiled.domainForms[$0] })
+            index += 1
+        }
+        self.vocabulary = vocabulary
+        automaton = ShortcutAutomaton(nfa)
+        answerCount = Int(index)
+    }
+
+    /// Whether `words` (normalized) is something this question's grammar can hear.
+    public func accepts(_ words: [String]) -> Bool {
+        var ids: [Int32] = []
+        for word in words {
+            guard let id = vocabulary.id(of: word) else { return false }
+            ids.append(id)
+        }
+        return automaton.run(ids).map { !automaton.accepts($0).isEmpty } ?? false
+    }
+}
