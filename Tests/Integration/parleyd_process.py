@@ -6,7 +6,7 @@ import signal
 import subprocess
 import threading
 from pathlib import Path
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 ROOT = Path(__file__).resolve().parents[2]
 URI_LINE = re.compile(r"server\.uri=tcp://127\.0\.0\.1:(\d+)")
@@ -20,7 +20,8 @@ def parleyd_binary() -> str:
 class Parleyd:
     """A running parleyd; its standard error is collected line by line."""
 
-    def __init__(self, phrases: Optional[Path] = None, extra: Optional[List[str]] = None):
+    def __init__(self, phrases: Optional[Path] = None, extra: Optional[List[str]] = None,
+                 environment: Optional[Dict[str, str]] = None):
         args = [
             parleyd_binary(),
             "--phrases", str(phrases or ROOT / "phrases"),
@@ -29,6 +30,7 @@ class Parleyd:
         ] + (extra or [])
         env = {k: v for k, v in os.environ.items() if not k.startswith("PARLEYD_")}
         env["PARLEYD_CONFIG"] = "/dev/null"  # never read the machine's /etc/parley/parleyd.yaml
+        env.update(environment or {})
         self.process = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
         self.lines: List[str] = []
         self._changed = threading.Condition()
