@@ -40,6 +40,7 @@ let package = Package(
             name: "parley",
             dependencies: [
                 "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime",
+                "ParleyWyoming", "ParleyDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,8 +1,10 @@
 """parleyd against the real `wyoming` Python package: describe, handle, concurrency, garbage, ping, reload, stop."""
 
 import asyncio
+import os
 import re
 import shutil
+import subprocess
 import signal
 import tempfile
 import unittest
@@ -141,6 +143,18 @@ class WyomingIntegration(unittest.TestCase):
         pong = self.run_async(go())
         self.assertTrue(Pong.is_type(pong.type), pong)
         self.assertEqual(Pong.from_event(pong).text, "hello")
+
+    def test_parley_talk_is_a_client(self) -> None:
+        parley = os.path.join(os.path.dirname(os.environ.get("PARLEYD", str(ROOT / ".build" / "debug" / "parleyd"))), "parley")
+        uri = f"tcp://127.0.0.1:{self.daemon.port}"
+        turns = "".join(said + "\n" for said, _ in SOUP_ORDER)
+        done = subprocess.run([parley, "talk", "--uri", uri], input=turns, capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(done.stdout.splitlines(), [f"Parley: {reply}" for _, reply in SOUP_ORDER])
+        missed = subprocess.run([parley, "talk", "--uri", uri, "sing", "a", "song"], capture_output=True, text=True, timeout=60)
+        self.assertEqual(missed.returncode, 1)
+        described = subprocess.run([parley, "talk", "--uri", uri, "--describe"], capture_output=True, text=True, timeout=60)
+        self.assertIn("handle: parley", described.stdout)
 
 
 class ReloadIntegration(unittest.TestCase):
