@@ -70,15 +70,25 @@ public final class ConversationStore: @unchecked Sendable {
         return ListeningContext(compiled: snapshot.compiled, generation: snapshot.generation, question: nil)
     }
 
-    /// One turn of conversation `id`: `text` heard (empty: silence) with `confidence`.
-    public func turn(_ id: String, text: String, confidence: Double? = nil) async throws -> TurnOutcome {
+    /// One turn of conversation `id`: `text` heard (empty: silence) with `confidence`; logged
+    /// to `logger` (default: the store's) with its conversation, intent, events and time.
+    public func turn(_ id: String, text: String, confidence: Double? = nil, logger: Logger? = nil) async throws -> TurnOutcome {
         let clock = ContinuousClock()
         let start = clock.now
         let session = checkOut(id, now: start)
         let result = try await pool.runIfActive { session.turn(text, confidence: confidence) }
         if result.ended { drop(id, session: session) }
-        return TurnOutcome(conversationID: id, events: result.events, question: result.question, turn: result.turn,
-                           duration: clock.now - start)
+        let outcome = TurnOutcome(conversationID: id, events: result.events, question: result.question, turn: result.turn,
+                                  duration: clock.now - start)
+        var metadata: Logger.Metadata = [
+            "session.id": "\(id)", "conversation.turn": "\(outcome.turn)",
+            "dialogue.events": "\(outcome.events.map(\.name).joined(separator: ","))",
+            "conversation.expects_answer": "\(outcome.expectsAnswer)",
+            "timing.turn_ms": "\(outcome.duration.milliseconds)",
+        ]
+        if let intent = outcome.intent { metadata["intent.name"] = "\(intent)" }
+        (logger ?? self.logger).info("turn", metadata: metadata)
+        return outcome
     }
 
     /// Ends conversation `id` now, stopping its handler.

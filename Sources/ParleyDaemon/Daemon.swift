@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import NIOCore
 import NIOPosix
@@ -32,6 +35,8 @@ public struct Daemon: Sendable {
 
     /// Runs until SIGTERM or SIGINT (or a service fails); `onReady` gets the bound addresses.
     public func run(onReady: @escaping @Sendable ([ListenAddress]) -> Void = { _ in }) async throws {
+        // A handler or player that exits early must not kill the daemon with SIGPIPE: writes fail instead.
+        signal(SIGPIPE, SIG_IGN)
         pool.start()
         let notifier = self.notifier
         let logger = context.logger
@@ -45,6 +50,11 @@ public struct Daemon: Sendable {
         ]
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(.init(service: WatchdogService(interval: interval, notifier: notifier, group: MultiThreadedEventLoopGroup.singleton)))
+        }
+        if let micCommand = context.configuration.micCommand {
+            // Local audio ending (the microphone command exited, or could not start) leaves the server running.
+            services.append(.init(service: LocalAudioService(context: context, pool: pool, micCommand: micCommand),
+                                  successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
         }
         services.append(.init(service: server))
         var configuration = ServiceGroupConfiguration(services: services, logger: logger)

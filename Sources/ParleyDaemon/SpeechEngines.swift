@@ -47,12 +47,17 @@ public struct ListeningContext: Sendable {
     public var generation: Int
     /// The question being answered; nil at the top level (shortcut phrases and global commands).
     public var question: Question?
+    /// Local audio waiting for its wake phrase: the utterance is the wake phrase, alone or
+    /// followed by a top-level phrase. Nil otherwise.
+    public var wakePhrase: String?
 
-    /// A context for `question` (nil: top level) on `compiled` of `generation`.
-    public init(compiled: CompiledTable, generation: Int, question: Question?) {
+    /// A context for `question` (nil: top level) on `compiled` of `generation`, or for
+    /// `wakePhrase` (optionally followed by a top-level phrase).
+    public init(compiled: CompiledTable, generation: Int, question: Question?, wakePhrase: String? = nil) {
         self.compiled = compiled
         self.generation = generation
         self.question = question
+        self.wakePhrase = wakePhrase
     }
 }
 
@@ -86,6 +91,8 @@ public struct SpeechEngines: Sendable {
     public var recognizerName: String
     /// The synthesizer's name for `info`.
     public var synthesizerName: String
+    /// Converts audio to another rate (for `snd-rate`); nil: audio is played at its own rate.
+    public var resampler: (@Sendable (SpeechAudio, Int) throws -> SpeechAudio)?
 
     /// Engines `recognizer` and `synthesizer`.
     public init(recognizer: (any SpeechRecognizing)?, synthesizer: (any SpeechSynthesizing)?,

@@ -97,18 +97,9 @@ public struct WyomingSession {
         try await send(outcome.understood ? .handled(text: text, context: replyContext) : .notHandled(text: text, context: replyContext))
     }
 
-    /// One dialogue turn, logged with its conversation, intent, events and time.
+    /// One dialogue turn, logged with this connection's metadata.
     func runTurn(_ id: String, text: String, confidence: Double?) async throws -> TurnOutcome {
-        let outcome = try await context.conversations.turn(id, text: text, confidence: confidence)
-        var metadata: Logger.Metadata = [
-            "session.id": "\(id)", "conversation.turn": "\(outcome.turn)",
-            "dialogue.events": "\(outcome.events.map(\.name).joined(separator: ","))",
-            "conversation.expects_answer": "\(outcome.expectsAnswer)",
-            "timing.turn_ms": "\(outcome.duration.milliseconds)",
-        ]
-        if let intent = outcome.intent { metadata["intent.name"] = "\(intent)" }
-        logger.info("turn", metadata: metadata)
-        return outcome
+        try await context.conversations.turn(id, text: text, confidence: confidence, logger: logger)
     }
 }
 
