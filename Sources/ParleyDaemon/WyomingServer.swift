@@ -31,6 +31,7 @@ public struct WyomingServer: Service, CustomStringConvertible {
 
     public var description: String { "WyomingServer" }
 
+    /// Binds, serves until graceful shutdown (or cancellation), then removes Unix socket files.
     public func run() async throws {
         var listeners: [(Listener, ListenAddress)] = []
         for address in context.configuration.listen {

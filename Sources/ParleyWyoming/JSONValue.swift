@@ -1,12 +1,19 @@
 /// A JSON value as Wyoming carries it in event data. Integers stay integers (`16000`, not
 /// `16000.0`), and objects serialize with sorted keys so encoding is deterministic.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without fraction or exponent that fits `Int`.
     case integer(Int)
+    /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object (member order is not kept).
     case object([String: JSONValue])
 
     /// The text, when this is a string.
@@ -107,12 +114,20 @@ public enum JSONValue: Sendable, Hashable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
 {
+    // Literals, so event data reads like JSON in code and tests.
+    /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer.
     public init(integerLiteral value: Int) { self = .integer(value) }
+    /// A truth value.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A number.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// An array.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// An object.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var members: [String: JSONValue] = [:]
         for (key, value) in elements { members[key] = value }
