@@ -51,7 +51,10 @@ final class DialogueSession: @unchecked Sendable {
 
     /// What the next utterance is listened for: this conversation's tables and question.
     var listening: ListeningContext {
-        lock.withLock { ListeningContext(compiled: driver.machine.compiled, generation: generation, question: driver.machine.question) }
+        lock.withLock {
+            ListeningContext(compiled: driver.machine.compiled, generation: generation, question: driver.machine.question,
+                             answers: driver.machine.answerGrammar())
+        }
     }
 
     /// Ends the conversation: its handler (if running) is stopped.

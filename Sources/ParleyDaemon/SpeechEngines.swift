@@ -47,16 +47,20 @@ public struct ListeningContext: Sendable {
     public var generation: Int
     /// The question being answered; nil at the top level (shortcut phrases and global commands).
     public var question: Question?
+    /// The grammar of the awaited answer (its plain answers and the intent's sentences); nil at
+    /// the top level, or when the answer is open (free text, times, dates).
+    public var answers: AnswerGrammar?
     /// Local audio waiting for its wake phrase: the utterance is the wake phrase, alone or
     /// followed by a top-level phrase. Nil otherwise.
     public var wakePhrase: String?
 
     /// A context for `question` (nil: top level) on `compiled` of `generation`, or for
     /// `wakePhrase` (optionally followed by a top-level phrase).
-    public init(compiled: CompiledTable, generation: Int, question: Question?, wakePhrase: String? = nil) {
+    public init(compiled: CompiledTable, generation: Int, question: Question?, answers: AnswerGrammar? = nil, wakePhrase: String? = nil) {
         self.compiled = compiled
         self.generation = generation
         self.question = question
+        self.answers = answers
         self.wakePhrase = wakePhrase
     }
 }
