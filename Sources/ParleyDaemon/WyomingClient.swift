@@ -54,6 +54,9 @@ public struct WyomingClient {
         try await outbound.write(event.frame)
     }
 
+    /// A sender for this connection that a concurrent task can write with while this one reads.
+    public var sender: WyomingSender { WyomingSender(outbound: outbound) }
+
     /// The next event, or nil when the server closed the connection.
     public mutating func receive() async throws -> WyomingEvent? {
         guard let frame = try await inbound.next() else { return nil }
@@ -105,5 +108,15 @@ public struct WyomingClient {
             try await send(.audioChunk(AudioChunk(samples: audio.samples[offset..<end], rate: audio.sampleRate)))
             offset = end
         }
+    }
+}
+
+/// The sending half of a `WyomingClient`, for writing from another task.
+public struct WyomingSender: Sendable {
+    let outbound: NIOAsyncChannelOutboundWriter<WyomingFrame>
+
+    /// Sends `event`.
+    public func send(_ event: WyomingEvent) async throws {
+        try await outbound.write(event.frame)
     }
 }

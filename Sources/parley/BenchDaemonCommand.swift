@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParleyDaemon
+import ParleyWyoming
 
 /// `parley bench-daemon`: starts parleyd and measures its memory and handle-turn latency.
 struct BenchDaemonCommand: AsyncParsableCommand {
@@ -55,8 +56,27 @@ struct BenchDaemonCommand: AsyncParsableCommand {
                              busy.p90 / max(single.p90, 0.001)))
             }
         }
+        try await speechFigures(daemon.address)
         let after = DaemonBenchmark.memory(of: pid)
         print("RSS busy (peak):       \(after.map { mb($0.peak) } ?? "?"), after: \(after.map { mb($0.resident) } ?? "?")")
+    }
+}
+
+extension BenchDaemonCommand {
+    /// End of speech to first reply audio, when parleyd has speech engines.
+    func speechFigures(_ address: ListenAddress) async throws {
+        let info = try await WyomingClient.withConnection(to: address) { client in
+            try await client.send(.describe)
+            return try await client.reply()
+        }
+        guard case .info(let programs) = info, programs[.asr].first?.installed == true, programs[.tts].first?.installed == true else {
+            print("End of speech to first reply audio: parleyd has no speech engines in this build")
+            return
+        }
+        let samples = try await PipelineBenchmark.endOfSpeechToReply("order soup with soup chef", at: address, rounds: rounds)
+        let summary = LatencySummary(samples.map(\.milliseconds))
+        print("End of speech to first reply audio (pipeline, real-time stream, endpointing included):")
+        print("  \(summary)  (target ≤ 400 ms); heard: \(samples.first?.transcript ?? "")")
     }
 }
 

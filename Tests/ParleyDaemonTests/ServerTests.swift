@@ -120,3 +120,17 @@ func rawExchange(_ bytes: [UInt8], with address: ListenAddress) async throws -> 
         try await daemon.shutdown()
     }
 }
+
+@Suite struct PipelineBenchmarkTests {
+    @Test func endOfSpeechToReplyIsMeasuredOverTheSocket() async throws {
+        let daemon = try TestDaemon()
+        let samples = try await daemon.withServer { address in
+            try await PipelineBenchmark.endOfSpeechToReply("order soup with soup chef", at: address, rounds: 1)
+        }
+        #expect(samples.count == 1)
+        #expect(samples.first?.transcript == "order soup with soup chef")
+        // The endpointer waits for 300 ms of silence: the reply cannot come sooner.
+        #expect((samples.first?.milliseconds ?? 0) >= 280)
+        try await daemon.shutdown()
+    }
+}
