@@ -46,6 +46,14 @@ public struct ConfigurationKey: Sendable {
             guard !addresses.isEmpty else { throw SettingError("give at least one address") }
             config.listen = addresses
         },
+        key("satellite", repeatable: true, "A satellite to dial and serve: tcp://HOST:PORT (repeatable).") { config, values throws(SettingError) in
+            var addresses: [ListenAddress] = []
+            for value in values where !value.isEmpty {
+                guard let address = ListenAddress(uri: value) else { throw SettingError("\(value) is not tcp://HOST:PORT or unix:///path") }
+                addresses.append(address)
+            }
+            config.satellites = addresses
+        },
         key("phrases", "The phrase tables: a folder or a file.") { config, values throws(SettingError) in config.phrases = try single(values) },
         key("log-level", "trace, debug, info, notice, warning, error or critical.") { config, values throws(SettingError) in
             let text = try single(values)

@@ -40,7 +40,8 @@ public struct Daemon: Sendable {
         pool.start()
         let notifier = self.notifier
         let logger = context.logger
-        let server = WyomingServer(context: context) { addresses in
+        let connections = ConnectionCounter()
+        let server = WyomingServer(context: context, group: MultiThreadedEventLoopGroup.singleton, connections: connections) { addresses in
             notifier.notify("READY=1\nSTATUS=Serving on \(addresses.map(\.description).joined(separator: " "))")
             onReady(addresses)
         }
@@ -54,6 +55,10 @@ public struct Daemon: Sendable {
         if let micCommand = context.configuration.micCommand {
             // Local audio ending (the microphone command exited, or could not start) leaves the server running.
             services.append(.init(service: LocalAudioService(context: context, pool: pool, micCommand: micCommand),
+                                  successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
+        }
+        for satellite in context.configuration.satellites {
+            services.append(.init(service: SatelliteService(context: context, address: satellite, connections: connections),
                                   successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
         }
         services.append(.init(service: server))

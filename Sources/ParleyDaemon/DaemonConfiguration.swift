@@ -7,6 +7,8 @@ import ParleyWyoming
 public struct DaemonConfiguration: Sendable, Equatable {
     /// Where to listen (`uri`, repeatable). Default: `tcp://127.0.0.1:10700`.
     public var listen: [ListenAddress] = [.default]
+    /// Satellites to dial and serve, as Home Assistant does (`satellite`, repeatable). Default: none.
+    public var satellites: [ListenAddress] = []
     /// The phrase tables: a folder or file (`phrases`). Default: `/usr/share/parley/phrases`.
     public var phrases = "/usr/share/parley/phrases"
     /// How much to log (`log-level`: trace, debug, info, notice, warning, error, critical).

@@ -13,17 +13,23 @@ import ServiceLifecycle
 /// graceful shutdown. A connection whose bytes are not Wyoming gets an `error` event and is
 /// closed; the others go on.
 public struct WyomingServer: Service, CustomStringConvertible {
-    typealias Connection = NIOAsyncChannel<WyomingFrame, WyomingFrame>
+    typealias Connection = WyomingChannel.Connection
     typealias Listener = NIOAsyncChannel<Connection, Never>
 
     private let context: DaemonContext
     private let group: any EventLoopGroup
     private let onReady: @Sendable ([ListenAddress]) -> Void
-    private let connections = ConnectionCounter()
+    private let connections: ConnectionCounter
 
     /// A server for `context` on `group`; `onReady` gets the bound addresses (real ports).
     public init(context: DaemonContext, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                 onReady: @escaping @Sendable ([ListenAddress]) -> Void = { _ in }) {
+        self.init(context: context, group: group, connections: ConnectionCounter(), onReady: onReady)
+    }
+
+    init(context: DaemonContext, group: any EventLoopGroup, connections: ConnectionCounter,
+         onReady: @escaping @Sendable ([ListenAddress]) -> Void) {
+        self.connections = connections
         self.context = context
         self.group = group
         self.onReady = onReady
@@ -96,21 +102,10 @@ public struct WyomingServer: Service, CustomStringConvertible {
     }
 
     private func bind(_ address: ListenAddress) async throws -> Listener {
-        let limits = context.configuration.limits
-        let idle = context.configuration.connectionTimeout
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-        let initializer: @Sendable (any Channel) -> EventLoopFuture<Connection> = { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandlers(
-                    IdleStateHandler(readTimeout: TimeAmount.nanoseconds(Int64(idle.milliseconds) * 1_000_000)),
-                    IdleCloseHandler(),
-                    ByteToMessageHandler(WyomingFrameDecoder(limits: limits)),
-                    MessageToByteHandler(WyomingFrameEncoder()))
-                return try Connection(wrappingChannelSynchronously: channel)
-            }
-        }
+        let initializer = WyomingChannel.initializer(limits: context.configuration.limits, idle: context.configuration.connectionTimeout)
         switch address {
         case .tcp(let host, let port):
             return try await bootstrap.childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
@@ -135,19 +130,6 @@ struct ChannelEventWriter: WyomingEventWriter {
     }
 }
 
-/// Closes a connection that sent nothing for the idle timeout.
-final class IdleCloseHandler: ChannelInboundHandler, Sendable {
-    typealias InboundIn = NIOAny
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is IdleStateHandler.IdleStateEvent {
-            context.close(promise: nil)
-        } else {
-            context.fireUserInboundEventTriggered(event)
-        }
-    }
-}
-
 /// Open connections, and their numbers.
 final class ConnectionCounter: Sendable {
     private let state = NIOLockedValueBox((active: 0, next: 1))
@@ -163,6 +145,14 @@ final class ConnectionCounter: Sendable {
     }
 
     func close() { state.withLockedValue { $0.active -= 1 } }
+
+    /// A number for a connection parleyd dials (not counted against the limit).
+    func number() -> Int {
+        state.withLockedValue { state in
+            defer { state.next += 1 }
+            return state.next
+        }
+    }
 
     var active: Int { state.withLockedValue { $0.active } }
 }

@@ -24,6 +24,9 @@ struct Parleyd: AsyncParsableCommand {
     @Option(name: .long, help: "Where to listen: tcp://HOST:PORT or unix:///path (repeatable; default tcp://127.0.0.1:10700).")
     var uri: [String] = []
 
+    @Option(name: .long, help: "A satellite to dial and serve as Home Assistant does: tcp://HOST:PORT (repeatable).")
+    var satellite: [String] = []
+
     @Option(name: .long, help: "The phrase tables: a folder or a file (default /usr/share/parley/phrases).")
     var phrases: String?
 
@@ -94,6 +97,7 @@ struct Parleyd: AsyncParsableCommand {
         var values: [String: [String]] = [:]
         for (key, value) in single { if let value { values[key] = [value] } }
         if !uri.isEmpty { values["uri"] = uri }
+        if !satellite.isEmpty { values["satellite"] = satellite }
         return values
     }
 
