@@ -25,21 +25,24 @@ public enum ShortcutSamples {
         for (index, phrase) in compiled.phrases.enumerated() {
             let app = compiled.shortcuts[phrase.shortcut].app
             let appForms = compiled.appForms[app].map { $0.map { compiled.vocabulary.words[Int($0)] } }
-            var valueForms: [[String]] = [[]]
-            if let domain = phrase.domain {
+            // Per slot (a sentence has several), the values to say, spread over the domain.
+            let slotForms: [[[String]]] = phrase.slots.map { domain in
                 let values = compiled.domains[domain].values
-                valueForms = spread(values.count, valuesPerSlot).compactMap { values[$0].forms.first }
+                return spread(values.count, valuesPerSlot).compactMap { values[$0].forms.first }
             }
+            let rounds = max(1, slotForms.map(\.count).max() ?? 1)
             let paths = self.paths(phrase.graph, limit: expansionsPerPhrase)
             var counter = 0
             for path in paths {
-                for value in valueForms {
+                for round in 0..<rounds {
                     var words: [String] = []
                     for label in path {
                         switch label {
                         case .token(let id): words.append(compiled.vocabulary.words[Int(id)])
                         case .app: words += appForms.isEmpty ? [] : appForms[counter % appForms.count]
-                        case .slot: words += value
+                        case .slot(let slot):
+                            let forms = Int(slot) < slotForms.count ? slotForms[Int(slot)] : []
+                            if !forms.isEmpty { words += forms[round % forms.count] }
                         case .epsilon: break
                         }
                     }
