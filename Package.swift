@@ -10,6 +10,7 @@ import PackageDescription
 //   ParleyBench   — synthetic tables and measurements for `parley bench`
 //   ParleySpeech  — hearing (PocketSphinx), speaking (eSpeak NG), audio conversion (soxr);
 //                   the C libraries stay behind the thin CPocketSphinx / CEspeakNG / CSoxr targets
+//   ParleyAcoustic — sound-alike and --acoustic on the real engines (pronouncer, eSpeak NG, PocketSphinx)
 //   ParleyWyoming — the Wyoming protocol codec: frames, typed events, decoder and encoder
 //   ParleyDaemon  — parleyd's services: configuration, sessions, the Wyoming server roles
 //   parley        — the thin command-line executable
@@ -45,11 +46,12 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .target(name: "ParleySpeech", dependencies: ["ParleyGrammar", "CPocketSphinx", "CEspeakNG", "CSoxr"]),
+        .target(name: "ParleyAcoustic", dependencies: ["ParleyGrammar", "ParleyCheck", "ParleySpeech"]),
         .executableTarget(
             name: "parley",
             dependencies: [
                 "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime",
-                "ParleySpeech", "ParleyWyoming", "ParleyDaemon",
+                "ParleySpeech", "ParleyAcoustic", "ParleyWyoming", "ParleyDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,7 +108,7 @@ let package = Package(
             dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech"]),
+        .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech", "ParleyCheck", "ParleyAcoustic"]),
     ],
     swiftLanguageModes: [.v6]
 )
