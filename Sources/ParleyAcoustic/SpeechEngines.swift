@@ -20,7 +20,7 @@ public struct ESpeakRendering: SpeechRendering {
 
     public func render(_ text: String, voice: AcousticVoice) throws -> [Int16] {
         let audio = try SpeechSynthesizer(voice: voice.name, wordsPerMinute: voice.wordsPerMinute).synthesize(text)
-        return try AudioConverter.recognizerAudio(audio).padded(seconds: 0.5).samples
+        return try AudioConverter.recognizerAudio(audio).padded(seconds: 0.25).samples
     }
 }
 

@@ -79,7 +79,7 @@ struct CheckCommand: ParsableCommand {
                                                    progress: bar.show)
                 report = CheckReport(findings: report.findings + result.findings)
                 matrices = result.matrices
-                FileHandle.standardError.write(Data("parley check: \(result.right) of \(result.trials) renderings heard right\n".utf8))
+                FileHandle.standardError.write(Data("parley check: \(result.right) of \(result.trials) renderings heard right (synthesis \(Int(result.renderSeconds)) s, decoding \(Int(result.hearSeconds)) s)\n".utf8))
             } catch {
                 FileHandle.standardError.write(Data("parley check: --acoustic could not run: \(error)\n".utf8))
                 throw ExitCode(2)
