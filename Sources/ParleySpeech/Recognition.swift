@@ -39,8 +39,11 @@ public struct ConfidenceScale: Sendable, Equatable {
     /// How fast confidence falls around the midpoint.
     public var width: Double
 
-    /// Calibrated on eSpeak NG speech of the shipped phrases against unrelated sentences.
-    public static let standard = ConfidenceScale(midpoint: 700, width: 150)
+    /// Calibrated with `parley bench-speech --gaps`: right eSpeak NG loopback results of the
+    /// shipped phrases (7 voices) have gaps of 23 (median) to 46 (99th percentile); real
+    /// out-of-grammar speech (the corpus's coffee orders and audiobook sentences) and unrelated
+    /// eSpeak sentences have 42 and more (5th percentile 45). A gap of 45 is 0.5.
+    public static let standard = ConfidenceScale(midpoint: 45, width: 4)
 
     /// The confidence for a gap of `gapPerFrame`.
     public func confidence(gapPerFrame: Double) -> Double {

@@ -31,6 +31,9 @@ struct SpeechBenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print every miss and every accepted out-of-grammar sentence.")
     var verbose = false
 
+    @Flag(name: .long, help: "Fewer sample sentences (one expansion per phrase, two slot values), for quick comparisons.")
+    var quick = false
+
     @Option(name: .long, help: "Write each utterance's confidence gap (kind, gap per frame) to this file, for calibration.")
     var gaps: String?
 
@@ -47,7 +50,7 @@ struct SpeechBenchCommand: ParsableCommand {
         }
         let startup = seconds(since: began)
         let memory = ProcessMemory.residentBytes() - memoryBefore
-        let samples = ShortcutSamples.of(compiled)
+        let samples = quick ? ShortcutSamples.of(compiled, expansionsPerPhrase: 1, valuesPerSlot: 2) : ShortcutSamples.of(compiled)
         print("tables: \(compiled.table.apps.count) apps, \(compiled.phrases.count) phrases, \(samples.count) sample sentences")
         print(String(format: "decoder start-up: %.0f ms (recognizer %.0f ms incl. warm-up), memory +%.1f MB",
                      startup * 1000, transcriber.recognizer.startupSeconds * 1000, Double(memory) / 1_048_576))
