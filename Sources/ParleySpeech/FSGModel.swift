@@ -7,7 +7,7 @@ struct FSGModel {
     let pointer: UnsafeMutablePointer<fsg_model_t>
 
     /// The model of `grammar`, its words named by `words` (grammar token → decoder word).
-    /// Branches are weighted uniformly per state, with the decoder's language weight applied.
+    /// Branch probabilities come from the arcs' weights, with the decoder's language weight applied.
     init(_ grammar: SpeechGrammar, name: String, words: [String: String], decoder: OpaquePointer) throws {
         guard let logmath = ps_get_logmath(decoder), let config = ps_get_config(decoder) else {
             throw SpeechError.internalError("decoder without log tables")
@@ -18,11 +18,8 @@ struct FSGModel {
         }
         model.pointee.start_state = Int32(grammar.start)
         model.pointee.final_state = Int32(grammar.final)
-        var outDegree = [Int](repeating: 0, count: grammar.stateCount)
-        for arc in grammar.arcs { outDegree[arc.from] += 1 }
         var wordIDs: [String: Int32] = [:]
-        for arc in grammar.arcs {
-            let probability = 1 / Double(max(1, outDegree[arc.from]))
+        for (arc, probability) in zip(grammar.arcs, grammar.probabilities) where probability > 0 {
             let logProbability = Int32(Double(logmath_log(logmath, probability)) * Double(weight))
             if let word = arc.word {
                 let decoderWord = words[word] ?? word

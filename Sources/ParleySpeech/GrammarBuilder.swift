@@ -60,12 +60,15 @@ public enum GrammarBuilder {
         return grammar
     }
 
-    /// Adds `phrases` as a prefix tree from the grammar's start to its final state.
+    /// Adds `phrases` as a prefix tree from the grammar's start to its final state. The tree
+    /// gets half the start state's probability, so a few global commands are not drowned by
+    /// a hundred shortcut branches.
     private static func addPhrases(_ phrases: [[String]], to grammar: inout SpeechGrammar) {
         var children: [Int: [String: Int]] = [:]
         var ended: Set<Int> = []
         let root = grammar.addState()
-        grammar.addArc(from: grammar.start, to: root, word: nil)
+        let others = grammar.arcs.filter { $0.from == grammar.start }.reduce(0) { $0 + $1.weight }
+        grammar.addArc(from: grammar.start, to: root, word: nil, weight: max(1, others))
         for phrase in phrases where !phrase.isEmpty {
             var state = root
             for word in phrase {

@@ -113,21 +113,27 @@ public final class Recognizer {
         var began = DispatchTime.now()
         let path = try decode(samples, search: grammar)
         lastGrammarSeconds = Self.seconds(since: began)
-        let words = path.words.map { tokens[$0] ?? $0 }
-        guard !words.isEmpty, path.speechFrames > 0 else {
-            return Recognition(words: [], confidence: 0, frames: path.frames, speechFrames: path.speechFrames,
-                               grammarScore: path.score, phoneLoopScore: nil)
+        let heard = Self.speech(path.segments)
+        let words = heard.words.map { tokens[$0] ?? $0 }
+        let wordFrames = path.segments.filter { !Self.isFiller($0.word) }.reduce(0) { $0 + $1.frames.count }
+        let grammarScore = path.segments.reduce(0) { $0 + $1.score }
+        guard !words.isEmpty, wordFrames > 0 else {
+            return Recognition(words: [], confidence: 0, frames: path.frames, speechFrames: 0, grammarScore: 0, phoneLoopScore: nil)
         }
         guard configuration.phoneLanguageModelPath != nil else {
-            return Recognition(words: words, confidence: 1, frames: path.frames, speechFrames: path.speechFrames,
-                               grammarScore: path.score, phoneLoopScore: nil)
+            return Recognition(words: words, confidence: 1, frames: path.frames, speechFrames: wordFrames,
+                               grammarScore: grammarScore, phoneLoopScore: nil)
         }
         began = DispatchTime.now()
         let loop = try decode(samples, search: Self.phoneLoop)
         try select(grammar: grammar)
         lastPhoneLoopSeconds = Self.seconds(since: began)
-        var recognition = Recognition(words: words, confidence: 0, frames: path.frames, speechFrames: path.speechFrames,
-                                      grammarScore: path.score, phoneLoopScore: loop.score)
+        // Both passes cover every frame; the difference is spread over the frames the grammar
+        // calls words. Speech the grammar had to explain as silence or noise (words it does not
+        // know) widens the gap most — measured, this separated out-of-grammar speech better
+        // than comparing only the span of the words.
+        var recognition = Recognition(words: words, confidence: 0, frames: path.frames, speechFrames: wordFrames,
+                                      grammarScore: grammarScore, phoneLoopScore: loop.segments.reduce(0) { $0 + $1.score })
         recognition.confidence = recognition.gapPerFrame.map(confidenceScale.confidence(gapPerFrame:)) ?? 0
         return recognition
     }
@@ -144,17 +150,21 @@ public final class Recognizer {
         return pad + samples + pad
     }
 
-    /// One decoding pass: the words of the best path (fillers left out), its acoustic score
-    /// summed over all segments, and how many frames are words.
-    private func decode(_ samples: [Int16], search: String) throws -> (words: [String], score: Int, frames: Int, speechFrames: Int) {
+    /// One segment of a decoding pass: a word (or phone, or filler), its frames and acoustic score.
+    private struct Segment {
+        var word: String
+        var frames: ClosedRange<Int>
+        var score: Int
+    }
+
+    /// One decoding pass: its segments in time order and the frames decoded.
+    private func decode(_ samples: [Int16], search: String) throws -> (segments: [Segment], frames: Int) {
         guard ps_set_search(decoder, search) == 0, ps_start_utt(decoder) == 0 else {
             throw SpeechError.internalError("could not start an utterance with ‘\(search)’")
         }
         let processed = samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
         guard processed >= 0, ps_end_utt(decoder) == 0 else { throw SpeechError.internalError("decoding failed") }
-        var words: [String] = []
-        var score = 0
-        var speechFrames = 0
+        var segments: [Segment] = []
         var segment = ps_seg_iter(decoder)
         while let current = segment {
             let word = ps_seg_word(current).map { String(cString: $0) } ?? ""
@@ -162,14 +172,18 @@ public final class Recognizer {
             ps_seg_frames(current, &start, &end)
             var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
             _ = ps_seg_prob(current, &acoustic, &language, &backoff)
-            score += Int(acoustic)
-            if !Self.isFiller(word) {
-                words.append(Self.baseWord(word))
-                speechFrames += Int(end - start + 1)
-            }
+            segments.append(Segment(word: word, frames: Int(start)...Int(max(start, end)), score: Int(acoustic)))
             segment = ps_seg_next(current)
         }
-        return (words, score, Int(ps_get_n_frames(decoder)), speechFrames)
+        return (segments, Int(ps_get_n_frames(decoder)))
+    }
+
+    /// The words of a grammar pass and the frames from the first word's start to the last
+    /// word's end (nil without words).
+    private static func speech(_ segments: [Segment]) -> (words: [String], span: ClosedRange<Int>?) {
+        let words = segments.filter { !isFiller($0.word) }
+        guard let first = words.first, let last = words.last else { return ([], nil) }
+        return (words.map { baseWord($0.word) }, first.frames.lowerBound...last.frames.upperBound)
     }
 
     /// Silence, noise and sentence marks: `<sil>`, `[NOISE]`, `<s>`, `SIL`, `(NULL)`.

@@ -14,7 +14,8 @@ public struct ShortcutSample: Sendable, Hashable {
 }
 
 /// Sample sentences of every phrase of a compiled table: the phrase's expansions (alternatives
-/// and optional parts), each app name in turn, and slot values spread over the slot's domain.
+/// and optional parts), each app name in turn, and slot values spread over each slot's domain
+/// (several slots of a `sentences` template take their values in step).
 /// Deterministic, for tests and benchmarks.
 public enum ShortcutSamples {
     /// At most `expansionsPerPhrase` word paths per phrase, and at most `valuesPerSlot` slot
@@ -25,29 +26,30 @@ public enum ShortcutSamples {
         for (index, phrase) in compiled.phrases.enumerated() {
             let app = compiled.shortcuts[phrase.shortcut].app
             let appForms = compiled.appForms[app].map { $0.map { compiled.vocabulary.words[Int($0)] } }
-            // Per slot (a sentence has several), the values to say, spread over the domain.
+            // Per slot: the spoken form of each sampled value.
             let slotForms: [[[String]]] = phrase.slots.map { domain in
                 let values = compiled.domains[domain].values
                 return spread(values.count, valuesPerSlot).compactMap { values[$0].forms.first }
             }
-            let rounds = max(1, slotForms.map(\.count).max() ?? 1)
+            let variants = max(1, slotForms.map(\.count).max() ?? 1)
             let paths = self.paths(phrase.graph, limit: expansionsPerPhrase)
             var counter = 0
             for path in paths {
-                for round in 0..<rounds {
+                for variant in 0..<variants {
                     var words: [String] = []
+                    var complete = true
                     for label in path {
                         switch label {
                         case .token(let id): words.append(compiled.vocabulary.words[Int(id)])
                         case .app: words += appForms.isEmpty ? [] : appForms[counter % appForms.count]
                         case .slot(let slot):
                             let forms = Int(slot) < slotForms.count ? slotForms[Int(slot)] : []
-                            if !forms.isEmpty { words += forms[round % forms.count] }
+                            if forms.isEmpty { complete = false } else { words += forms[variant % forms.count] }
                         case .epsilon: break
                         }
                     }
                     counter += 1
-                    if seen.insert(words).inserted {
+                    if complete, seen.insert(words).inserted {
                         samples.append(ShortcutSample(words: words, phrase: index, shortcut: phrase.shortcut))
                     }
                 }

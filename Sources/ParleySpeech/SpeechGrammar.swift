@@ -2,11 +2,13 @@
 /// start and one final state, arcs that read a word or nothing. Pure data, so it can be built,
 /// tested and printed without a decoder.
 public struct SpeechGrammar: Sendable, Equatable {
-    /// One transition; `word` nil is an empty (null) transition.
+    /// One transition; `word` nil is an empty (null) transition. Its probability is its
+    /// weight over the weights of all arcs leaving the same state.
     public struct Arc: Sendable, Equatable {
         public var from: Int
         public var to: Int
         public var word: String?
+        public var weight: Double = 1
     }
 
     /// The number of states (`0..<stateCount`).
@@ -32,8 +34,15 @@ public struct SpeechGrammar: Sendable, Equatable {
     }
 
     /// Adds an arc reading `word` (nil: nothing) from `from` to `to`.
-    public mutating func addArc(from: Int, to: Int, word: String?) {
-        arcs.append(Arc(from: from, to: to, word: word))
+    public mutating func addArc(from: Int, to: Int, word: String?, weight: Double = 1) {
+        arcs.append(Arc(from: from, to: to, word: word, weight: max(0, weight)))
+    }
+
+    /// Each arc's probability: its weight over the total weight leaving its state.
+    public var probabilities: [Double] {
+        var totals = [Double](repeating: 0, count: stateCount)
+        for arc in arcs { totals[arc.from] += arc.weight }
+        return arcs.map { totals[$0.from] > 0 ? $0.weight / totals[$0.from] : 0 }
     }
 
     /// Adds `words` as a chain of arcs from `from` to `to` (a null arc when empty).
@@ -75,14 +84,10 @@ public struct SpeechGrammar: Sendable, Equatable {
         return current.contains(final)
     }
 
-    /// The grammar in PocketSphinx's FSG text format (for inspection and `-fsg` files),
-    /// branches weighted uniformly per state.
+    /// The grammar in PocketSphinx's FSG text format (for inspection and `-fsg` files).
     public func fsgText(name: String) -> String {
-        var counts = [Int](repeating: 0, count: stateCount)
-        for arc in arcs { counts[arc.from] += 1 }
         var lines = ["FSG_BEGIN \(name)", "NUM_STATES \(stateCount)", "START_STATE \(start)", "FINAL_STATE \(final)"]
-        for arc in arcs {
-            let probability = 1 / Double(max(1, counts[arc.from]))
+        for (arc, probability) in zip(arcs, probabilities) {
             lines.append("TRANSITION \(arc.from) \(arc.to) \(probability)" + (arc.word.map { " \($0)" } ?? ""))
         }
         lines.append("FSG_END")

@@ -158,7 +158,7 @@ struct SpeechBenchCommand: ParsableCommand {
     }
 
     private static func key(_ match: ShortcutMatch?) -> String? {
-        match.map { "\($0.shortcut)/\($0.spoken.map { "\($0.value)" } ?? "-")" }
+        match.map { found in "\(found.shortcut)/" + found.parameters.map { "\($0.name)=\($0.value)" }.sorted().joined(separator: ",") }
     }
 
     private func seconds(since start: DispatchTime) -> Double {
