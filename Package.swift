@@ -10,12 +10,17 @@ import PackageDescription
 //   ParleyBench   — synthetic tables and measurements for `parley bench`
 //   ParleySpeech  — hearing (PocketSphinx), speaking (eSpeak NG), audio conversion (soxr);
 //                   the C libraries stay behind the thin CPocketSphinx / CEspeakNG / CSoxr targets
+//   ParleyAcoustic — sound-alike and --acoustic on the real engines (pronouncer, eSpeak NG, PocketSphinx)
+//   ParleyWyoming — the Wyoming protocol codec: frames, typed events, decoder and encoder
+//   ParleyDaemon  — parleyd's services: configuration, sessions, the Wyoming server roles
 //   parley        — the thin command-line executable
+//   parleyd       — the thin daemon executable
 let package = Package(
     name: "Parley",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "parley", targets: ["parley"]),
+        .executable(name: "parleyd", targets: ["parleyd"]),
         .library(name: "ParleyTable", targets: ["ParleyTable"]),
         .library(name: "ParleyGrammar", targets: ["ParleyGrammar"]),
         .library(name: "ParleyCheck", targets: ["ParleyCheck"]),
@@ -24,6 +29,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "ParleyTable", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -38,14 +46,57 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .target(name: "ParleySpeech", dependencies: ["ParleyGrammar", "CPocketSphinx", "CEspeakNG", "CSoxr"]),
+        .target(name: "ParleyAcoustic", dependencies: ["ParleyGrammar", "ParleyCheck", "ParleySpeech"]),
         .executableTarget(
             name: "parley",
             dependencies: [
-                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime", "ParleySpeech",
+                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime",
+                "ParleySpeech", "ParleyAcoustic", "ParleyWyoming", "ParleyDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "ParleyWyoming", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
+        .target(
+            name: "ParleyDaemon",
+            dependencies: [
+                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyDialogue", "ParleyRuntime", "ParleyWyoming",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "parleyd",
+            dependencies: [
+                "ParleyDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(name: "ParleyTableTests", dependencies: ["ParleyTable"]),
+        .testTarget(
+            name: "ParleyDaemonTests",
+            dependencies: [
+                "ParleyDaemon", "ParleyWyoming", "ParleyDialogue",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "ParleyWyomingTests",
+            dependencies: [
+                "ParleyWyoming",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "ParleyGrammarTests", dependencies: ["ParleyTable", "ParleyGrammar"]),
         .testTarget(
             name: "ParleyDialogueTests",
@@ -57,7 +108,7 @@ let package = Package(
             dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech"]),
+        .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech", "ParleyCheck", "ParleyAcoustic"]),
     ],
     swiftLanguageModes: [.v6]
 )

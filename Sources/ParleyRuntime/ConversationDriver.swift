@@ -22,6 +22,14 @@ public struct ConversationDriver {
         return perform(actions)
     }
 
+    /// Ends the conversation at once (a timeout, an eviction, shutdown): the handler, if
+    /// running, is stopped, and the next turn starts a new conversation.
+    public mutating func end() {
+        handler?.stop()
+        handler = nil
+        machine = ConversationStateMachine(compiled: machine.compiled, options: machine.options)
+    }
+
     /// Performs actions until the machine waits for the person (or the conversation ends).
     mutating func perform(_ first: [DialogueAction]) -> [ConversationEvent] {
         var events: [ConversationEvent] = []

@@ -3,21 +3,25 @@ import Foundation
 
 /// `parley`: the command-line face of Parley.
 @main
-struct Parley: ParsableCommand {
+struct Parley: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parley",
         abstract: "Voice shortcuts for Linux: match utterances, check phrase tables, measure.",
         subcommands: [
-            MatchCommand.self, CheckCommand.self, ConverseCommand.self, BenchCommand.self,
-            SayCommand.self, TranscribeCommand.self, GrammarCommand.self, SpeechBenchCommand.self,
+            MatchCommand.self, CheckCommand.self, ConverseCommand.self, TalkCommand.self, SayCommand.self,
+            TranscribeCommand.self, GrammarCommand.self, BenchCommand.self, SpeechBenchCommand.self, BenchDaemonCommand.self,
         ]
     )
 
     /// Runs the command; `parley check` with bad options exits 2 (`check.md`), not 64.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure, CommandLine.arguments.dropFirst().first == "check" {

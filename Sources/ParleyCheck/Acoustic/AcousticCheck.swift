@@ -9,6 +9,9 @@ public struct AcousticResult: Sendable {
     public var matrices: [ConfusionMatrix]
     public var trials: Int
     public var right: Int
+    /// Wall-clock seconds spent synthesizing and hearing.
+    public var renderSeconds = 0.0
+    public var hearSeconds = 0.0
 }
 
 /// Synthesizes every shortcut phrase (values sampled) with several voices and a noise level,
@@ -22,6 +25,8 @@ public enum AcousticCheck {
         makeHearer: @Sendable () throws -> any SpeechHearing, progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> AcousticResult {
         let trials = AcousticTrials.make(compiled, options: options)
+        let clock = ContinuousClock()
+        let started = clock.now
         var audio: [[Int16]] = []
         audio.reserveCapacity(trials.count)
         for (index, trial) in trials.enumerated() {
@@ -33,10 +38,18 @@ public enum AcousticCheck {
             audio.append(samples)
             progress(index + 1, trials.count * 2)
         }
+        let rendered = clock.now
         let heard = try hearAll(audio, jobs: max(1, options.jobs), makeHearer: makeHearer) { done in
             progress(trials.count + done, trials.count * 2)
         }
-        return judge(compiled, trials: trials, heard: heard)
+        var result = judge(compiled, trials: trials, heard: heard)
+        result.renderSeconds = seconds(rendered - started)
+        result.hearSeconds = seconds(clock.now - rendered)
+        return result
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Hears every clip on `jobs` workers (structured: `concurrentPerform` returns when all are done).
