@@ -9,10 +9,8 @@ struct PipelineTurn {
     var listening: ListeningContext
     /// Created at the first audio, when the rate is known.
     var endpointer: Endpointer?
-    /// Audio to drop at the start: the echo of the reply still playing (until `played`).
-    var echoGuard: Duration
-    /// Samples of echo still to drop, once the rate is known.
-    var echoSamples: Int?
+    /// Until when audio is the echo of the reply still playing (cleared by `played`).
+    var echoUntil: ContinuousClock.Instant?
     /// Whether `audio-stop` ends the stage: always when the peer asked for the pipeline; for a
     /// follow-up Parley asked for, only after an `audio-start` (a late `audio-stop` of the
     /// previous stream must not end the new stage).
@@ -24,7 +22,6 @@ struct PipelineTurn {
     /// Starts endpointing audio at `rate` (at `audio-start` or the first chunk).
     mutating func start(rate: Int, settings: EndpointerSettings) {
         endpointer = Endpointer(settings: settings, sampleRate: rate)
-        echoSamples = Endpointer.samples(echoGuard, rate: rate)
     }
 }
 
@@ -47,20 +44,19 @@ extension WyomingSession {
             _ = try await speak(announcement, voice: nil)
         }
         let listening = context.conversations.listening(for: connectionConversation)
-        mode = .pipeline(PipelineTurn(run: run, listening: listening, echoGuard: .zero, acceptsAudioStop: true))
+        mode = .pipeline(PipelineTurn(run: run, listening: listening, echoUntil: nil, acceptsAudioStop: true))
         logger.debug("pipeline started", metadata: ["pipeline.start": "\(run.startStage.rawValue)", "pipeline.end": "\(run.endStage.rawValue)"])
     }
 
     mutating func pipelineAudio(_ chunk: AudioChunk) async throws {
         guard case .pipeline(var turn) = mode, !turn.awaitsTranscript else { return }
         guard chunk.format.isSupported else { throw PeerError.unsupportedAudio }
-        if turn.endpointer == nil { turn.start(rate: chunk.format.rate, settings: context.endpointer) }
-        var samples = chunk.monoSamples[...]
-        if let echo = turn.echoSamples, echo > 0 {
-            let dropped = min(echo, samples.count)
-            samples = samples.dropFirst(dropped)
-            turn.echoSamples = echo - dropped
+        if let until = turn.echoUntil {
+            guard ContinuousClock.now >= until else { return }  // the reply is still playing: its echo is no answer
+            turn.echoUntil = nil
         }
+        if turn.endpointer == nil { turn.start(rate: chunk.format.rate, settings: context.endpointer) }
+        let samples = chunk.monoSamples[...]
         guard var endpointer = turn.endpointer else { return }
         let events = endpointer.feed(samples)
         turn.endpointer = endpointer
@@ -96,8 +92,7 @@ extension WyomingSession {
 
     mutating func playbackFinished() {
         guard case .pipeline(var turn) = mode else { return }
-        turn.echoGuard = .zero
-        turn.echoSamples = turn.endpointer == nil ? nil : 0
+        turn.echoUntil = nil
         mode = .pipeline(turn)
     }
 
@@ -136,7 +131,8 @@ extension WyomingSession {
         guard outcome.expectsAnswer, !turn.awaitsTranscript else { return }
         let next = RunPipeline(startStage: .asr, endStage: turn.run.endStage)
         try await send(.runPipeline(next))
+        // Until `played`, audio within the reply's length and a second after is its echo.
         mode = .pipeline(PipelineTurn(run: next, listening: context.conversations.listening(for: id),
-                                      echoGuard: replyLength + .seconds(1), acceptsAudioStop: false))
+                                      echoUntil: .now + replyLength + .seconds(1), acceptsAudioStop: false))
     }
 }

@@ -1,0 +1,68 @@
+import NIOPosix
+import ParleyDaemon
+import ParleyGrammar
+import ParleySpeech
+
+/// `SpeechRecognizing` with PocketSphinx: audio converted to 16 kHz mono, decoded with the
+/// grammar of what is listened for — the top level of the conversation's tables, the awaited
+/// answer (its plain answers, global commands and the intent's sentences), or the wake phrase
+/// alone or followed by a top-level phrase. Grammars come from the same compiled tables the
+/// matcher runs on; they are cached per recognizer by name.
+public struct PocketSphinxRecognizer: SpeechRecognizing {
+    private let recognizers: RecognizerPool
+    private let pool: NIOThreadPool
+
+    /// `count` recognizers of `configuration`, decoding on `pool`'s threads.
+    public init(count: Int, configuration: RecognizerConfiguration = RecognizerConfiguration(), pool: NIOThreadPool) throws {
+        recognizers = try RecognizerPool(count: count, configuration: configuration)
+        self.pool = pool
+    }
+
+    public func recognize(_ audio: SpeechAudio, context: ListeningContext) async throws -> HeardSpeech {
+        let recognizers = self.recognizers
+        return try await pool.runIfActive {
+            let pcm = try AudioConverter.recognizerAudio(PCMAudio(samples: audio.samples, sampleRate: audio.sampleRate))
+            let (name, grammar) = Self.grammar(for: context)
+            let recognition = try recognizers.with { slot -> Recognition in
+                if !slot.registered.contains(name) {
+                    try slot.recognizer.register(grammar(), name: name)
+                    slot.registered.insert(name)
+                }
+                try slot.recognizer.select(grammar: name)
+                return try slot.recognizer.recognize(pcm)
+            }
+            return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
+        }
+    }
+
+    /// The grammar's cache name and a builder for it.
+    static func grammar(for context: ListeningContext) -> (String, () -> SpeechGrammar) {
+        let generation = context.generation
+        if let wake = context.wakePhrase {
+            let tokens = TextNormalizer.tokens(wake)
+            return ("wake-\(generation)-\(tokens.joined(separator: "_"))", {
+                wakeGrammar(tokens, then: GrammarBuilder.topLevel(context.compiled))
+            })
+        }
+        if let answers = context.answers {
+            let grammar = GrammarBuilder.grammar(answers.automaton, words: answers.vocabulary.words)
+            var hasher = Hasher()
+            hasher.combine(grammar.fsgText(name: "answer"))
+            return ("answer-\(generation)-\(UInt(bitPattern: hasher.finalize()))", { grammar })
+        }
+        return ("top-\(generation)", { GrammarBuilder.topLevel(context.compiled) })
+    }
+
+    /// The wake phrase, then optionally any sentence of `rest`.
+    static func wakeGrammar(_ wake: [String], then rest: SpeechGrammar) -> SpeechGrammar {
+        var grammar = SpeechGrammar(stateCount: rest.stateCount, start: rest.start, final: rest.final)
+        for arc in rest.arcs { grammar.addArc(from: arc.from, to: arc.to, word: arc.word) }
+        let begin = grammar.addState()
+        let awake = grammar.addState()
+        grammar.addPhrase(wake, from: begin, to: awake)
+        grammar.addArc(from: awake, to: rest.start, word: nil)
+        grammar.addArc(from: awake, to: rest.final, word: nil)
+        grammar.start = begin
+        return grammar
+    }
+}

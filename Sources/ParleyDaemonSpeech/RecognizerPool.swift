@@ -1,0 +1,37 @@
+import Foundation
+import ParleyGrammar
+import ParleySpeech
+
+/// PocketSphinx recognizers lent out one utterance at a time. A `Recognizer` is not
+/// thread-safe and costs ~30 MB, so a few are kept and an utterance waits for a free one; each
+/// registers a grammar the first time it needs it (registering costs far more than selecting).
+/// Blocking by design: borrow on a thread-pool thread, never on the cooperative pool.
+final class RecognizerPool: @unchecked Sendable {
+    final class Slot {
+        let recognizer: Recognizer
+        var registered: Set<String> = []
+        init(_ recognizer: Recognizer) { self.recognizer = recognizer }
+    }
+
+    private let condition = NSCondition()
+    private var free: [Slot]
+
+    init(count: Int, configuration: RecognizerConfiguration) throws {
+        free = try (0..<max(1, count)).map { _ in Slot(try Recognizer(configuration: configuration)) }
+    }
+
+    /// Runs `body` with a free recognizer, waiting for one.
+    func with<T>(_ body: (Slot) throws -> T) rethrows -> T {
+        condition.lock()
+        while free.isEmpty { condition.wait() }
+        let slot = free.removeLast()
+        condition.unlock()
+        defer {
+            condition.lock()
+            free.append(slot)
+            condition.signal()
+            condition.unlock()
+        }
+        return try body(slot)
+    }
+}
