@@ -84,6 +84,7 @@ struct LocalAudioLoop {
         guard let recognizer = context.speech.recognizer else { return }
         var listening = context.conversations.listening(for: Self.conversation)
         if listener.listensForWakePhrase { listening.wakePhrase = listener.wakePhrase }
+        listening.isEndpointed = true
         let clock = ContinuousClock()
         let start = clock.now
         let heard = try await recognizer.recognize(utterance, context: listening)

@@ -103,7 +103,9 @@ extension WyomingSession {
         if let utterance, let recognizer = context.speech.recognizer {
             let clock = ContinuousClock()
             let start = clock.now
-            heard = try await recognizer.recognize(utterance, context: turn.listening)
+            var listening = turn.listening
+            listening.isEndpointed = true
+            heard = try await recognizer.recognize(utterance, context: listening)
             logger.info("heard", metadata: [
                 "asr.text": "\(heard.text)", "asr.confidence": "\(heard.confidence)",
                 "audio.ms": "\(utterance.duration.milliseconds)", "timing.asr_ms": "\((clock.now - start).milliseconds)",

@@ -50,6 +50,9 @@ public struct ListeningContext: Sendable {
     /// The grammar of the awaited answer (its plain answers and the intent's sentences); nil at
     /// the top level, or when the answer is open (free text, times, dates).
     public var answers: AnswerGrammar?
+    /// Whether parleyd's endpointer cut the audio (it starts and ends in silence already, so
+    /// the recognizer need not pad it).
+    public var isEndpointed = false
     /// Local audio waiting for its wake phrase: the utterance is the wake phrase, alone or
     /// followed by a top-level phrase. Nil otherwise.
     public var wakePhrase: String?
@@ -70,6 +73,14 @@ public struct ListeningContext: Sendable {
 public protocol SpeechRecognizing: Sendable {
     /// The words heard in `audio`.
     func recognize(_ audio: SpeechAudio, context: ListeningContext) async throws -> HeardSpeech
+    /// Gets ready to hear utterances in `context` (builds and registers its grammar ahead of
+    /// the first utterance, at start and after a reload).
+    func prepare(_ context: ListeningContext) async throws
+}
+
+extension SpeechRecognizing {
+    /// Nothing to prepare.
+    public func prepare(_ context: ListeningContext) async throws {}
 }
 
 /// Speech synthesis as the daemon needs it.

@@ -24,15 +24,29 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
             let pcm = try AudioConverter.recognizerAudio(PCMAudio(samples: audio.samples, sampleRate: audio.sampleRate))
             let (name, grammar) = Self.grammar(for: context)
             let recognition = try recognizers.with { slot -> Recognition in
-                if !slot.registered.contains(name) {
-                    try slot.recognizer.register(grammar(), name: name)
-                    slot.registered.insert(name)
-                }
+                try Self.register(name, grammar, on: slot)
                 try slot.recognizer.select(grammar: name)
+                // Endpointed audio has its silences already; padding it again only costs decoding time.
+                slot.recognizer.padding = context.isEndpointed ? 0.05 : 0.3
                 return try slot.recognizer.recognize(pcm)
             }
             return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
         }
+    }
+
+    public func prepare(_ context: ListeningContext) async throws {
+        let recognizers = self.recognizers
+        try await pool.runIfActive {
+            let (name, grammar) = Self.grammar(for: context)
+            let built = grammar()
+            try recognizers.withEach { slot in try Self.register(name, { built }, on: slot) }
+        }
+    }
+
+    private static func register(_ name: String, _ grammar: () -> SpeechGrammar, on slot: RecognizerPool.Slot) throws {
+        guard !slot.registered.contains(name) else { return }
+        try slot.recognizer.register(grammar(), name: name)
+        slot.registered.insert(name)
     }
 
     /// The grammar's cache name and a builder for it.

@@ -15,9 +15,37 @@ final class RecognizerPool: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var free: [Slot]
+    private let count: Int
 
     init(count: Int, configuration: RecognizerConfiguration) throws {
         free = try (0..<max(1, count)).map { _ in Slot(try Recognizer(configuration: configuration)) }
+        self.count = free.count
+    }
+
+    /// Runs `body` on every recognizer, one after another (each as it becomes free).
+    func withEach(_ body: (Slot) throws -> Void) throws {
+        var done: Set<ObjectIdentifier> = []
+        while done.count < count {
+            condition.lock()
+            var taken: Slot?
+            while taken == nil {
+                if let index = free.firstIndex(where: { !done.contains(ObjectIdentifier($0)) }) {
+                    taken = free.remove(at: index)
+                } else {
+                    condition.wait()
+                }
+            }
+            condition.unlock()
+            guard let slot = taken else { continue }
+            defer {
+                condition.lock()
+                free.append(slot)
+                condition.broadcast()
+                condition.unlock()
+            }
+            try body(slot)
+            done.insert(ObjectIdentifier(slot))
+        }
     }
 
     /// Runs `body` with a free recognizer, waiting for one.
@@ -29,7 +57,7 @@ final class RecognizerPool: @unchecked Sendable {
         defer {
             condition.lock()
             free.append(slot)
-            condition.signal()
+            condition.broadcast()
             condition.unlock()
         }
         return try body(slot)
