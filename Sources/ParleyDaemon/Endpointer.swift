@@ -11,7 +11,10 @@ public struct EndpointerSettings: Sendable, Equatable {
     /// Silence after speech that ends the utterance.
     public var endSilence: Duration = .milliseconds(300)
     /// Audio before the detected start kept in the utterance (onsets are soft).
-    public var preRoll: Duration = .milliseconds(300)
+    public var preRoll: Duration = .milliseconds(200)
+    /// Of the closing silence, this much stays in the utterance: enough for the recognizer's
+    /// path to end in silence, without decoding the whole wait.
+    public var trailingSilenceKept: Duration = .milliseconds(150)
     /// Audio without speech before giving up (`.noSpeech`).
     public var listeningWindow: Duration = .seconds(8)
     /// The longest utterance; longer ones end with `.tooLong`.
@@ -105,7 +108,8 @@ public struct Endpointer: Sendable {
             silentRun = voiced ? 0 : silentRun + 1
             if silentRun >= frames(settings.endSilence) {
                 isFinished = true
-                return [.speechEnded(SpeechAudio(samples: utterance, sampleRate: sampleRate))]
+                let surplus = max(0, silentRun * frameLength - Self.samples(settings.trailingSilenceKept, rate: sampleRate))
+                return [.speechEnded(SpeechAudio(samples: Array(utterance.dropLast(surplus)), sampleRate: sampleRate))]
             }
             if utterance.count >= Self.samples(settings.maximumUtterance, rate: sampleRate) {
                 isFinished = true
@@ -114,7 +118,8 @@ public struct Endpointer: Sendable {
             return []
         }
         preRoll.append(frame)
-        if preRoll.count > frames(settings.preRoll) { preRoll.removeFirst() }
+        // Kept: the pre-roll before the onset, and the voiced frames that confirmed it.
+        if preRoll.count > frames(settings.preRoll) + frames(settings.speechStart) { preRoll.removeFirst() }
         if voiced {
             voicedRun += 1
         } else {

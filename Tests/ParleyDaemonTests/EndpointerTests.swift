@@ -27,10 +27,10 @@ import Testing
             Issue.record("no end: \(events)")
             return
         }
-        // The utterance holds all the speech, at most the pre-roll before it and the closing silence after.
+        // The utterance holds all the speech, the pre-roll before it and 150 ms of the closing silence.
         let voiced = utterance.samples.filter { $0 != 0 }.count
         #expect(voiced == tone(800).count)
-        #expect(utterance.samples.count <= tone(800).count + rate * 300 / 1000 + rate * 320 / 1000)
+        #expect(utterance.samples.count == silence(200).count + tone(800).count + silence(150).count)
     }
 
     @Test func anyChunkingGivesTheSameEvents() {
