@@ -74,6 +74,7 @@ let package = Package(
             name: "ParleyDaemonSpeech",
             dependencies: [
                 "ParleyDaemon", "ParleySpeech", "ParleyGrammar",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),

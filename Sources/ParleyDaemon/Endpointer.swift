@@ -28,6 +28,10 @@ public struct EndpointerSettings: Sendable, Equatable {
 public enum EndpointEvent: Sendable, Equatable {
     /// Speech began (the utterance includes the pre-roll before this point).
     case speechStarted
+    /// The speaker has been silent for `trailingSilenceKept`: the utterance as it will end if
+    /// the silence lasts. Recognition can start now, overlapping the rest of the wait; the
+    /// final `speechEnded` carries the same audio unless speech resumed.
+    case speechPaused(SpeechAudio)
     /// Speech ended: the utterance, from the pre-roll to the end of the closing silence.
     case speechEnded(SpeechAudio)
     /// The listening window passed without speech.
@@ -106,10 +110,14 @@ public struct Endpointer: Sendable {
         if speaking {
             utterance += frame
             silentRun = voiced ? 0 : silentRun + 1
+            let kept = min(frames(settings.trailingSilenceKept), frames(settings.endSilence))
             if silentRun >= frames(settings.endSilence) {
                 isFinished = true
-                let surplus = max(0, silentRun * frameLength - Self.samples(settings.trailingSilenceKept, rate: sampleRate))
+                let surplus = (silentRun - kept) * frameLength
                 return [.speechEnded(SpeechAudio(samples: Array(utterance.dropLast(surplus)), sampleRate: sampleRate))]
+            }
+            if silentRun == kept {
+                return [.speechPaused(SpeechAudio(samples: utterance, sampleRate: sampleRate))]
             }
             if utterance.count >= Self.samples(settings.maximumUtterance, rate: sampleRate) {
                 isFinished = true

@@ -16,6 +16,16 @@ struct PipelineTurn {
     /// previous stream must not end the new stage).
     var acceptsAudioStop: Bool
 
+    /// Recognition started at the last pause, with the length of the audio it decodes.
+    var speculation: (samples: Int, job: RecognitionJob)?
+
+    /// What the utterance is listened for, for parleyd's endpointed audio.
+    var endpointedListening: ListeningContext {
+        var context = listening
+        context.isEndpointed = true
+        return context
+    }
+
     /// Whether the pipeline starts after ASR and waits for a `transcript`.
     var awaitsTranscript: Bool { run.startStage == .intent || run.startStage == .handle }
 
@@ -65,6 +75,12 @@ extension WyomingSession {
             switch event {
             case .speechStarted:
                 try await send(.voiceStarted(timestamp: nil))
+            case .speechPaused(let utterance):
+                // Recognize what was said so far while the rest of the end silence is awaited.
+                if let recognizer = context.speech.recognizer {
+                    turn.speculation = (utterance.samples.count, recognizer.begin(utterance, context: turn.endpointedListening))
+                    mode = .pipeline(turn)
+                }
             case .speechEnded(let utterance), .tooLong(let utterance):
                 try await send(.voiceStopped(timestamp: nil))
                 try await listeningEnded(utterance, turn: turn)
@@ -99,13 +115,16 @@ extension WyomingSession {
     /// The ASR stage ended (once): recognize, then run the rest of the pipeline.
     private mutating func listeningEnded(_ utterance: SpeechAudio?, turn: PipelineTurn) async throws {
         mode = .idle
+        let stageEnd = ContinuousClock.now
         var heard = HeardSpeech(text: "", confidence: 0)
         if let utterance, let recognizer = context.speech.recognizer {
             let clock = ContinuousClock()
             let start = clock.now
-            var listening = turn.listening
-            listening.isEndpointed = true
-            heard = try await recognizer.recognize(utterance, context: listening)
+            if let speculation = turn.speculation, speculation.samples == utterance.samples.count {
+                heard = try await speculation.job.result()
+            } else {
+                heard = try await recognizer.recognize(utterance, context: turn.endpointedListening)
+            }
             logger.info("heard", metadata: [
                 "asr.text": "\(heard.text)", "asr.confidence": "\(heard.confidence)",
                 "audio.ms": "\(utterance.duration.milliseconds)", "timing.asr_ms": "\((clock.now - start).milliseconds)",
@@ -113,12 +132,13 @@ extension WyomingSession {
         }
         try await send(.transcript(Transcript(text: heard.text, language: "en")))
         guard turn.run.endStage != .asr else { return }
-        try await respond(to: heard, in: turn, confidence: heard.confidence)
+        try await respond(to: heard, in: turn, confidence: heard.confidence, since: stageEnd)
     }
 
     /// The stages after ASR: the dialogue turn, `handled`, the spoken reply, and a new
     /// `run-pipeline` when the conversation asked a question.
-    mutating func respond(to heard: HeardSpeech, in turn: PipelineTurn, confidence: Double?) async throws {
+    mutating func respond(to heard: HeardSpeech, in turn: PipelineTurn, confidence: Double?,
+                          since stageEnd: ContinuousClock.Instant? = nil) async throws {
         let id = connectionConversation
         if heard.text.isEmpty, turn.listening.question == nil { return }  // nothing said, nothing going on
         let outcome = try await runTurn(id, text: heard.text, confidence: confidence)
@@ -128,7 +148,7 @@ extension WyomingSession {
         }
         var replyLength: Duration = .zero
         if turn.run.endStage == .tts {
-            replyLength = try await speak(outcome.spokenText, voice: nil)
+            replyLength = try await speak(outcome.spokenText, voice: nil, since: stageEnd)
         }
         guard outcome.expectsAnswer, !turn.awaitsTranscript else { return }
         let next = RunPipeline(startStage: .asr, endStage: turn.run.endStage)

@@ -76,11 +76,33 @@ public protocol SpeechRecognizing: Sendable {
     /// Gets ready to hear utterances in `context` (builds and registers its grammar ahead of
     /// the first utterance, at start and after a reload).
     func prepare(_ context: ListeningContext) async throws
+    /// Starts recognizing `audio` now and returns the job, whose result may be awaited later
+    /// or dropped: the endpointer's `speechPaused` lets recognition overlap the end of the wait.
+    func begin(_ audio: SpeechAudio, context: ListeningContext) -> RecognitionJob
 }
 
 extension SpeechRecognizing {
     /// Nothing to prepare.
     public func prepare(_ context: ListeningContext) async throws {}
+
+    /// A job that recognizes when its result is awaited (engines that cannot start work
+    /// ahead).
+    public func begin(_ audio: SpeechAudio, context: ListeningContext) -> RecognitionJob {
+        RecognitionJob { try await self.recognize(audio, context: context) }
+    }
+}
+
+/// Recognition started ahead of need: `result()` waits for it (and may be called once).
+public struct RecognitionJob: Sendable {
+    private let wait: @Sendable () async throws -> HeardSpeech
+
+    /// A job whose result `wait` delivers.
+    public init(_ wait: @escaping @Sendable () async throws -> HeardSpeech) {
+        self.wait = wait
+    }
+
+    /// What was heard.
+    public func result() async throws -> HeardSpeech { try await wait() }
 }
 
 /// Speech synthesis as the daemon needs it.

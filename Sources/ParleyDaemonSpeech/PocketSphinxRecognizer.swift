@@ -1,3 +1,4 @@
+import NIOCore
 import NIOPosix
 import ParleyDaemon
 import ParleyGrammar
@@ -19,8 +20,13 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     }
 
     public func recognize(_ audio: SpeechAudio, context: ListeningContext) async throws -> HeardSpeech {
+        try await begin(audio, context: context).result()
+    }
+
+    /// Starts decoding on the pool at once; the job's result waits for it.
+    public func begin(_ audio: SpeechAudio, context: ListeningContext) -> RecognitionJob {
         let recognizers = self.recognizers
-        return try await pool.runIfActive {
+        let future = pool.runIfActive(eventLoop: MultiThreadedEventLoopGroup.singleton.any()) {
             let pcm = try AudioConverter.recognizerAudio(PCMAudio(samples: audio.samples, sampleRate: audio.sampleRate))
             let (name, grammar) = Self.grammar(for: context)
             let recognition = try recognizers.with { slot -> Recognition in
@@ -32,6 +38,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
             }
             return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
         }
+        return RecognitionJob { try await future.get() }
     }
 
     public func prepare(_ context: ListeningContext) async throws {
