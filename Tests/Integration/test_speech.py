@@ -3,7 +3,9 @@ WAV, a multi-turn run-pipeline conversation with audio both ways, and local audi
 --mic-command and --snd-command."""
 
 import asyncio
+import os
 import re
+import subprocess
 import tempfile
 import unittest
 from pathlib import Path
@@ -132,6 +134,24 @@ class SpeechIntegration(unittest.TestCase):
         self.assertEqual([turn["again"] for turn in turns], [True, True, True, False])
         for turn in turns:
             self.assertGreater(len(turn["reply"]), 22050, turn["transcript"])  # over half a second of reply
+
+    def test_parley_talk_sends_wavs_and_saves_the_replies(self) -> None:
+        parley = os.path.join(os.path.dirname(os.environ.get("PARLEYD", str(ROOT / ".build" / "debug" / "parleyd"))), "parley")
+        first = self.folder / "talk-1.wav"
+        second = self.folder / "talk-2.wav"
+        espeak_wav("Order soup with Soup Chef.", first)
+        espeak_wav("Chicken noodle soup.", second)
+        reply = self.folder / "reply.wav"
+        done = subprocess.run(
+            [parley, "talk", "--uri", f"tcp://127.0.0.1:{self.daemon.port}", "--wav", str(first), "--wav", str(second),
+             "--save-reply", str(reply)], capture_output=True, text=True, timeout=120)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        lines = done.stdout.splitlines()
+        self.assertIn("Parley: Which soup do you want? Clam chowder, tomato soup, or chicken noodle soup?", lines)
+        self.assertIn("Parley: Which store do you want to order from? 38801 South Sheridan Boulevard or 7401 South Lewis Avenue?", lines)
+        for saved in (self.folder / "reply-1.wav", self.folder / "reply-2.wav"):
+            rate, pcm = read_wav(saved)
+            self.assertGreater(len(pcm) / 2 / rate, 2.0)
 
 
 class LocalAudioIntegration(unittest.TestCase):
