@@ -19,7 +19,7 @@ build:
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/parley $(DESTDIR)$(SYSCONFDIR)/parley $(DESTDIR)$(UNITDIR)
-	install -m 0755 $(BIN)/parleyd $(BIN)/parley $(DESTDIR)$(PREFIX)/bin/
+	install -s -m 0755 $(BIN)/parleyd $(BIN)/parley $(DESTDIR)$(PREFIX)/bin/
 	rm -rf $(DESTDIR)$(PREFIX)/share/parley/phrases $(DESTDIR)$(PREFIX)/share/parley/models
 	cp -R phrases $(DESTDIR)$(PREFIX)/share/parley/phrases
 	cp -R models $(DESTDIR)$(PREFIX)/share/parley/models
