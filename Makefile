@@ -19,9 +19,10 @@ build:
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/parley $(DESTDIR)$(SYSCONFDIR)/parley $(DESTDIR)$(UNITDIR)
-	install -m 0755 $(BIN)/parleyd $(BIN)/parley $(DESTDIR)$(PREFIX)/bin/
-	rm -rf $(DESTDIR)$(PREFIX)/share/parley/phrases
+	install -s -m 0755 $(BIN)/parleyd $(BIN)/parley $(DESTDIR)$(PREFIX)/bin/
+	rm -rf $(DESTDIR)$(PREFIX)/share/parley/phrases $(DESTDIR)$(PREFIX)/share/parley/models
 	cp -R phrases $(DESTDIR)$(PREFIX)/share/parley/phrases
+	cp -R models $(DESTDIR)$(PREFIX)/share/parley/models
 	chmod -R a+rX $(DESTDIR)$(PREFIX)/share/parley
 	sed 's#/usr/local#$(PREFIX)#g' systemd/parleyd.service > $(DESTDIR)$(UNITDIR)/parleyd.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/parleyd.service

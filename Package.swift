@@ -13,6 +13,7 @@ import PackageDescription
 //   ParleyAcoustic — sound-alike and --acoustic on the real engines (pronouncer, eSpeak NG, PocketSphinx)
 //   ParleyWyoming — the Wyoming protocol codec: frames, typed events, decoder and encoder
 //   ParleyDaemon  — parleyd's services: configuration, sessions, the Wyoming server roles
+//   ParleyDaemonSpeech — ParleySpeech's recognizer and synthesizer behind the daemon's speech protocols
 //   parley        — the thin command-line executable
 //   parleyd       — the thin daemon executable
 let package = Package(
@@ -51,7 +52,7 @@ let package = Package(
             name: "parley",
             dependencies: [
                 "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime",
-                "ParleySpeech", "ParleyAcoustic", "ParleyWyoming", "ParleyDaemon",
+                "ParleySpeech", "ParleyAcoustic", "ParleyWyoming", "ParleyDaemon", "ParleyDaemonSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,10 +70,18 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+        .target(
+            name: "ParleyDaemonSpeech",
+            dependencies: [
+                "ParleyDaemon", "ParleySpeech", "ParleyGrammar",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "parleyd",
             dependencies: [
-                "ParleyDaemon",
+                "ParleyDaemon", "ParleyDaemonSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -82,7 +91,7 @@ let package = Package(
         .testTarget(
             name: "ParleyDaemonTests",
             dependencies: [
-                "ParleyDaemon", "ParleyWyoming", "ParleyDialogue",
+                "ParleyDaemon", "ParleyDaemonSpeech", "ParleyWyoming", "ParleyDialogue", "ParleySpeech",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ParleyWyoming
 
 /// Audio collected for one ASR request (`transcribe`, `audio-start` … `audio-stop`): mono
@@ -107,7 +108,7 @@ extension WyomingSession {
 
     /// Speaks `text` as exactly one `audio-start`, its chunks and one `audio-stop`, sentence by
     /// sentence so the first audio leaves early. Returns the audio's length.
-    func speak(_ text: String, voice: String?) async throws -> Duration {
+    func speak(_ text: String, voice: String?, since stageEnd: ContinuousClock.Instant? = nil) async throws -> Duration {
         guard let synthesizer = context.speech.synthesizer else { throw PeerError.ttsUnavailable }
         let clock = ContinuousClock()
         let start = clock.now
@@ -120,7 +121,9 @@ extension WyomingSession {
             if !started {
                 started = true
                 try await send(.audioStart(AudioFormat(rate: rate), timestamp: 0))
-                logger.debug("first reply audio", metadata: ["timing.tts_first_ms": "\((clock.now - start).milliseconds)"])
+                var metadata: Logger.Metadata = ["timing.tts_first_ms": "\((clock.now - start).milliseconds)"]
+                if let stageEnd { metadata["timing.end_of_speech_to_audio_ms"] = "\((clock.now - stageEnd).milliseconds)" }
+                logger.debug("first reply audio", metadata: metadata)
             }
             let chunkLength = max(1, rate / 10)
             var offset = 0

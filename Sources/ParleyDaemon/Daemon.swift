@@ -38,6 +38,7 @@ public struct Daemon: Sendable {
         // A handler or player that exits early must not kill the daemon with SIGPIPE: writes fail instead.
         signal(SIGPIPE, SIG_IGN)
         pool.start()
+        await context.prepareSpeech(logger: context.logger)
         let notifier = self.notifier
         let logger = context.logger
         let connections = ConnectionCounter()
@@ -47,7 +48,7 @@ public struct Daemon: Sendable {
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: DialogueService(pool: pool, conversations: context.conversations, configuration: context.configuration, logger: logger)),
-            .init(service: PhraseReloadService(library: context.library, notifier: notifier, logger: logger)),
+            .init(service: PhraseReloadService(context: context, notifier: notifier, logger: logger)),
         ]
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(.init(service: WatchdogService(interval: interval, notifier: notifier, group: MultiThreadedEventLoopGroup.singleton)))

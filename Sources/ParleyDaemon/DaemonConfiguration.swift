@@ -37,6 +37,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// How long to wait for an answer to start before it counts as silence (`listening-window`). Default 8 s.
     public var listeningWindow: Duration = .seconds(8)
 
+    /// PocketSphinx decoders kept for recognition, ~30 MB each (`recognizers`). Default 1.
+    public var recognizers = 1
+    /// The pronunciation overrides (`pronunciations`); nil: `models/pronunciations.dict` when present.
+    public var pronunciations: String?
     /// The synthesizer voice (`voice`). Default `en-us`.
     public var voice = "en-us"
     /// The wake phrase for local audio (`wake-phrase`); empty: listen for shortcut phrases directly.

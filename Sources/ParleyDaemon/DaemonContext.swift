@@ -24,6 +24,27 @@ public struct DaemonContext: Sendable {
         self.logger = logger
     }
 
+    /// Registers the current tables' top-level grammar (and the wake grammar, with local audio)
+    /// before the first utterance needs them.
+    func prepareSpeech(logger: Logger) async {
+        guard let recognizer = speech.recognizer else { return }
+        let snapshot = library.current
+        var contexts = [ListeningContext(compiled: snapshot.compiled, generation: snapshot.generation, question: nil)]
+        if configuration.micCommand != nil, !configuration.wakePhrase.isEmpty {
+            contexts.append(ListeningContext(compiled: snapshot.compiled, generation: snapshot.generation, question: nil,
+                                             wakePhrase: configuration.wakePhrase))
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            for context in contexts { try await recognizer.prepare(context) }
+            logger.info("grammars ready", metadata: ["phrases.generation": "\(snapshot.generation)",
+                                                     "timing.grammar_ms": "\((clock.now - start).milliseconds)"])
+        } catch {
+            logger.error("grammars could not be prepared", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// Endpointing settings from the configuration.
     var endpointer: EndpointerSettings {
         var settings = EndpointerSettings()

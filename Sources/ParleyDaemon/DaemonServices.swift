@@ -36,7 +36,8 @@ struct DialogueService: Service, CustomStringConvertible {
 /// the running ones and logs the findings.
 struct PhraseReloadService: Service, CustomStringConvertible {
     var description: String { "PhraseReloadService" }
-    let library: PhraseLibrary
+    let context: DaemonContext
+    var library: PhraseLibrary { context.library }
     let notifier: SystemdNotifier
     let logger: Logger
 
@@ -51,6 +52,7 @@ struct PhraseReloadService: Service, CustomStringConvertible {
                         "phrases.path": "\(library.path)", "phrases.generation": "\(snapshot.generation)",
                         "phrases.apps": "\(snapshot.compiled.table.apps.count)", "phrases.warnings": "\(snapshot.warnings.count)",
                     ])
+                    await context.prepareSpeech(logger: logger)
                 } catch {
                     logger.error("phrase tables not reloaded; keeping the running ones", metadata: [
                         "phrases.path": "\(library.path)", "error": "\(error.reason)", "phrases.errors": "\(error.findings.count)",

@@ -11,7 +11,10 @@ public struct EndpointerSettings: Sendable, Equatable {
     /// Silence after speech that ends the utterance.
     public var endSilence: Duration = .milliseconds(300)
     /// Audio before the detected start kept in the utterance (onsets are soft).
-    public var preRoll: Duration = .milliseconds(300)
+    public var preRoll: Duration = .milliseconds(200)
+    /// Of the closing silence, this much stays in the utterance: enough for the recognizer's
+    /// path to end in silence, without decoding the whole wait.
+    public var trailingSilenceKept: Duration = .milliseconds(150)
     /// Audio without speech before giving up (`.noSpeech`).
     public var listeningWindow: Duration = .seconds(8)
     /// The longest utterance; longer ones end with `.tooLong`.
@@ -25,6 +28,10 @@ public struct EndpointerSettings: Sendable, Equatable {
 public enum EndpointEvent: Sendable, Equatable {
     /// Speech began (the utterance includes the pre-roll before this point).
     case speechStarted
+    /// The speaker has been silent for `trailingSilenceKept`: the utterance as it will end if
+    /// the silence lasts. Recognition can start now, overlapping the rest of the wait; the
+    /// final `speechEnded` carries the same audio unless speech resumed.
+    case speechPaused(SpeechAudio)
     /// Speech ended: the utterance, from the pre-roll to the end of the closing silence.
     case speechEnded(SpeechAudio)
     /// The listening window passed without speech.
@@ -103,9 +110,14 @@ public struct Endpointer: Sendable {
         if speaking {
             utterance += frame
             silentRun = voiced ? 0 : silentRun + 1
+            let kept = min(frames(settings.trailingSilenceKept), frames(settings.endSilence))
             if silentRun >= frames(settings.endSilence) {
                 isFinished = true
-                return [.speechEnded(SpeechAudio(samples: utterance, sampleRate: sampleRate))]
+                let surplus = (silentRun - kept) * frameLength
+                return [.speechEnded(SpeechAudio(samples: Array(utterance.dropLast(surplus)), sampleRate: sampleRate))]
+            }
+            if silentRun == kept {
+                return [.speechPaused(SpeechAudio(samples: utterance, sampleRate: sampleRate))]
             }
             if utterance.count >= Self.samples(settings.maximumUtterance, rate: sampleRate) {
                 isFinished = true
@@ -114,7 +126,8 @@ public struct Endpointer: Sendable {
             return []
         }
         preRoll.append(frame)
-        if preRoll.count > frames(settings.preRoll) { preRoll.removeFirst() }
+        // Kept: the pre-roll before the onset, and the voiced frames that confirmed it.
+        if preRoll.count > frames(settings.preRoll) + frames(settings.speechStart) { preRoll.removeFirst() }
         if voiced {
             voicedRun += 1
         } else {

@@ -19,6 +19,8 @@ struct LocalAudioLoop {
     var sampleIndex = 0
     var dropUntil = 0
     var oddByte: UInt8?
+    /// Recognition started at the last pause, with the length of the audio it decodes.
+    var speculation: (samples: Int, job: RecognitionJob)?
 
     init(context: DaemonContext, queue: AsyncStream<SpeechAudio>.Continuation, logger: Logger) {
         self.context = context
@@ -63,6 +65,10 @@ struct LocalAudioLoop {
         for event in events {
             switch event {
             case .speechStarted: logger.debug("speech started")
+            case .speechPaused(let utterance):
+                if let recognizer = context.speech.recognizer {
+                    speculation = (utterance.samples.count, recognizer.begin(utterance, context: listening()))
+                }
             case .speechEnded(let utterance), .tooLong(let utterance):
                 endpointer = nil
                 try await utteranceEnded(utterance)
@@ -80,13 +86,25 @@ struct LocalAudioLoop {
         if case .speechEnded(let utterance) = current.finish() { try await utteranceEnded(utterance) }
     }
 
-    private mutating func utteranceEnded(_ utterance: SpeechAudio) async throws {
-        guard let recognizer = context.speech.recognizer else { return }
+    /// What the next utterance is listened for.
+    private func listening() -> ListeningContext {
         var listening = context.conversations.listening(for: Self.conversation)
         if listener.listensForWakePhrase { listening.wakePhrase = listener.wakePhrase }
+        listening.isEndpointed = true
+        return listening
+    }
+
+    private mutating func utteranceEnded(_ utterance: SpeechAudio) async throws {
+        guard let recognizer = context.speech.recognizer else { return }
         let clock = ContinuousClock()
         let start = clock.now
-        let heard = try await recognizer.recognize(utterance, context: listening)
+        let heard: HeardSpeech
+        if let speculation, speculation.samples == utterance.samples.count {
+            heard = try await speculation.job.result()
+        } else {
+            heard = try await recognizer.recognize(utterance, context: listening())
+        }
+        speculation = nil
         logger.info("heard", metadata: [
             "asr.text": "\(heard.text)", "asr.confidence": "\(heard.confidence)", "audio.ms": "\(utterance.duration.milliseconds)",
             "timing.asr_ms": "\((clock.now - start).milliseconds)", "listening.phase": "\(listener.phase)",

@@ -9,14 +9,22 @@ struct PipelineTurn {
     var listening: ListeningContext
     /// Created at the first audio, when the rate is known.
     var endpointer: Endpointer?
-    /// Audio to drop at the start: the echo of the reply still playing (until `played`).
-    var echoGuard: Duration
-    /// Samples of echo still to drop, once the rate is known.
-    var echoSamples: Int?
+    /// Until when audio is the echo of the reply still playing (cleared by `played`).
+    var echoUntil: ContinuousClock.Instant?
     /// Whether `audio-stop` ends the stage: always when the peer asked for the pipeline; for a
     /// follow-up Parley asked for, only after an `audio-start` (a late `audio-stop` of the
     /// previous stream must not end the new stage).
     var acceptsAudioStop: Bool
+
+    /// Recognition started at the last pause, with the length of the audio it decodes.
+    var speculation: (samples: Int, job: RecognitionJob)?
+
+    /// What the utterance is listened for, for parleyd's endpointed audio.
+    var endpointedListening: ListeningContext {
+        var context = listening
+        context.isEndpointed = true
+        return context
+    }
 
     /// Whether the pipeline starts after ASR and waits for a `transcript`.
     var awaitsTranscript: Bool { run.startStage == .intent || run.startStage == .handle }
@@ -24,7 +32,6 @@ struct PipelineTurn {
     /// Starts endpointing audio at `rate` (at `audio-start` or the first chunk).
     mutating func start(rate: Int, settings: EndpointerSettings) {
         endpointer = Endpointer(settings: settings, sampleRate: rate)
-        echoSamples = Endpointer.samples(echoGuard, rate: rate)
     }
 }
 
@@ -47,20 +54,19 @@ extension WyomingSession {
             _ = try await speak(announcement, voice: nil)
         }
         let listening = context.conversations.listening(for: connectionConversation)
-        mode = .pipeline(PipelineTurn(run: run, listening: listening, echoGuard: .zero, acceptsAudioStop: true))
+        mode = .pipeline(PipelineTurn(run: run, listening: listening, echoUntil: nil, acceptsAudioStop: true))
         logger.debug("pipeline started", metadata: ["pipeline.start": "\(run.startStage.rawValue)", "pipeline.end": "\(run.endStage.rawValue)"])
     }
 
     mutating func pipelineAudio(_ chunk: AudioChunk) async throws {
         guard case .pipeline(var turn) = mode, !turn.awaitsTranscript else { return }
         guard chunk.format.isSupported else { throw PeerError.unsupportedAudio }
-        if turn.endpointer == nil { turn.start(rate: chunk.format.rate, settings: context.endpointer) }
-        var samples = chunk.monoSamples[...]
-        if let echo = turn.echoSamples, echo > 0 {
-            let dropped = min(echo, samples.count)
-            samples = samples.dropFirst(dropped)
-            turn.echoSamples = echo - dropped
+        if let until = turn.echoUntil {
+            guard ContinuousClock.now >= until else { return }  // the reply is still playing: its echo is no answer
+            turn.echoUntil = nil
         }
+        if turn.endpointer == nil { turn.start(rate: chunk.format.rate, settings: context.endpointer) }
+        let samples = chunk.monoSamples[...]
         guard var endpointer = turn.endpointer else { return }
         let events = endpointer.feed(samples)
         turn.endpointer = endpointer
@@ -69,6 +75,12 @@ extension WyomingSession {
             switch event {
             case .speechStarted:
                 try await send(.voiceStarted(timestamp: nil))
+            case .speechPaused(let utterance):
+                // Recognize what was said so far while the rest of the end silence is awaited.
+                if let recognizer = context.speech.recognizer {
+                    turn.speculation = (utterance.samples.count, recognizer.begin(utterance, context: turn.endpointedListening))
+                    mode = .pipeline(turn)
+                }
             case .speechEnded(let utterance), .tooLong(let utterance):
                 try await send(.voiceStopped(timestamp: nil))
                 try await listeningEnded(utterance, turn: turn)
@@ -96,19 +108,23 @@ extension WyomingSession {
 
     mutating func playbackFinished() {
         guard case .pipeline(var turn) = mode else { return }
-        turn.echoGuard = .zero
-        turn.echoSamples = turn.endpointer == nil ? nil : 0
+        turn.echoUntil = nil
         mode = .pipeline(turn)
     }
 
     /// The ASR stage ended (once): recognize, then run the rest of the pipeline.
     private mutating func listeningEnded(_ utterance: SpeechAudio?, turn: PipelineTurn) async throws {
         mode = .idle
+        let stageEnd = ContinuousClock.now
         var heard = HeardSpeech(text: "", confidence: 0)
         if let utterance, let recognizer = context.speech.recognizer {
             let clock = ContinuousClock()
             let start = clock.now
-            heard = try await recognizer.recognize(utterance, context: turn.listening)
+            if let speculation = turn.speculation, speculation.samples == utterance.samples.count {
+                heard = try await speculation.job.result()
+            } else {
+                heard = try await recognizer.recognize(utterance, context: turn.endpointedListening)
+            }
             logger.info("heard", metadata: [
                 "asr.text": "\(heard.text)", "asr.confidence": "\(heard.confidence)",
                 "audio.ms": "\(utterance.duration.milliseconds)", "timing.asr_ms": "\((clock.now - start).milliseconds)",
@@ -116,12 +132,13 @@ extension WyomingSession {
         }
         try await send(.transcript(Transcript(text: heard.text, language: "en")))
         guard turn.run.endStage != .asr else { return }
-        try await respond(to: heard, in: turn, confidence: heard.confidence)
+        try await respond(to: heard, in: turn, confidence: heard.confidence, since: stageEnd)
     }
 
     /// The stages after ASR: the dialogue turn, `handled`, the spoken reply, and a new
     /// `run-pipeline` when the conversation asked a question.
-    mutating func respond(to heard: HeardSpeech, in turn: PipelineTurn, confidence: Double?) async throws {
+    mutating func respond(to heard: HeardSpeech, in turn: PipelineTurn, confidence: Double?,
+                          since stageEnd: ContinuousClock.Instant? = nil) async throws {
         let id = connectionConversation
         if heard.text.isEmpty, turn.listening.question == nil { return }  // nothing said, nothing going on
         let outcome = try await runTurn(id, text: heard.text, confidence: confidence)
@@ -131,12 +148,13 @@ extension WyomingSession {
         }
         var replyLength: Duration = .zero
         if turn.run.endStage == .tts {
-            replyLength = try await speak(outcome.spokenText, voice: nil)
+            replyLength = try await speak(outcome.spokenText, voice: nil, since: stageEnd)
         }
         guard outcome.expectsAnswer, !turn.awaitsTranscript else { return }
         let next = RunPipeline(startStage: .asr, endStage: turn.run.endStage)
         try await send(.runPipeline(next))
+        // Until `played`, audio within the reply's length and a second after is its echo.
         mode = .pipeline(PipelineTurn(run: next, listening: context.conversations.listening(for: id),
-                                      echoGuard: replyLength + .seconds(1), acceptsAudioStop: false))
+                                      echoUntil: .now + replyLength + .seconds(1), acceptsAudioStop: false))
     }
 }

@@ -50,6 +50,9 @@ public struct ListeningContext: Sendable {
     /// The grammar of the awaited answer (its plain answers and the intent's sentences); nil at
     /// the top level, or when the answer is open (free text, times, dates).
     public var answers: AnswerGrammar?
+    /// Whether parleyd's endpointer cut the audio (it starts and ends in silence already, so
+    /// the recognizer need not pad it).
+    public var isEndpointed = false
     /// Local audio waiting for its wake phrase: the utterance is the wake phrase, alone or
     /// followed by a top-level phrase. Nil otherwise.
     public var wakePhrase: String?
@@ -70,6 +73,36 @@ public struct ListeningContext: Sendable {
 public protocol SpeechRecognizing: Sendable {
     /// The words heard in `audio`.
     func recognize(_ audio: SpeechAudio, context: ListeningContext) async throws -> HeardSpeech
+    /// Gets ready to hear utterances in `context` (builds and registers its grammar ahead of
+    /// the first utterance, at start and after a reload).
+    func prepare(_ context: ListeningContext) async throws
+    /// Starts recognizing `audio` now and returns the job, whose result may be awaited later
+    /// or dropped: the endpointer's `speechPaused` lets recognition overlap the end of the wait.
+    func begin(_ audio: SpeechAudio, context: ListeningContext) -> RecognitionJob
+}
+
+extension SpeechRecognizing {
+    /// Nothing to prepare.
+    public func prepare(_ context: ListeningContext) async throws {}
+
+    /// A job that recognizes when its result is awaited (engines that cannot start work
+    /// ahead).
+    public func begin(_ audio: SpeechAudio, context: ListeningContext) -> RecognitionJob {
+        RecognitionJob { try await self.recognize(audio, context: context) }
+    }
+}
+
+/// Recognition started ahead of need: `result()` waits for it (and may be called once).
+public struct RecognitionJob: Sendable {
+    private let wait: @Sendable () async throws -> HeardSpeech
+
+    /// A job whose result `wait` delivers.
+    public init(_ wait: @escaping @Sendable () async throws -> HeardSpeech) {
+        self.wait = wait
+    }
+
+    /// What was heard.
+    public func result() async throws -> HeardSpeech { try await wait() }
 }
 
 /// Speech synthesis as the daemon needs it.

@@ -10,8 +10,9 @@ struct TalkCommand: AsyncParsableCommand {
         abstract: "Talk to a running parleyd: send text turns (Wyoming transcript events) and print the replies.",
         discussion: """
             With TEXT, sends one turn and prints the reply; without, reads one turn per line (an empty line \
-            is silence) and keeps one conversation going until the end of input. --describe prints what the \
-            server offers. Exit status: 0 when every turn was handled, 1 when one was not understood, 2 when \
+            is silence) and keeps one conversation going until the end of input. With --wav, each WAV is one \
+            spoken turn: transcribed by the server (ASR), handled, and the reply spoken back (TTS), saved \
+            with --save-reply. --describe prints what the server offers. Exit status: 0 when every turn was handled, 1 when one was not understood, 2 when \
             the server could not be reached.
             """
     )
@@ -24,6 +25,13 @@ struct TalkCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print the server's info (describe) and exit.")
     var describe = false
+
+    @Option(name: .long, help: ArgumentHelp("Say this WAV instead of text (repeatable: one turn each).", valueName: "file"))
+    var wav: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Save each spoken reply as a WAV here (several turns: FILE-1.wav, FILE-2.wav, …).",
+                                            valueName: "file"))
+    var saveReply: String?
 
     @Argument(help: "One turn to send; without it, turns are read from standard input.")
     var text: [String] = []
@@ -41,6 +49,7 @@ struct TalkCommand: AsyncParsableCommand {
                     print(Self.summary(try await client.reply()))
                     return true
                 }
+                if !wav.isEmpty { return try await spokenTurns(id: id, client: &client) }
                 if let single { return try await Self.turn(single, id: id, client: &client) }
                 if interactive { print("Talking to parleyd at \(address) (conversation \(id)). Ctrl-D ends.") }
                 var all = true

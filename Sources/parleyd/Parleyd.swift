@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ParleyDaemon
+import ParleyDaemonSpeech
 
 /// `parleyd`: the Parley daemon. Settings come from the configuration file, then `PARLEYD_…`
 /// environment variables, then these flags (flags win).
@@ -69,6 +70,12 @@ struct Parleyd: AsyncParsableCommand {
     @Option(name: .long, help: "Wait this long for an answer to begin (default 8s).")
     var listeningWindow: String?
 
+    @Option(name: .long, help: "PocketSphinx decoders kept for recognition, ~30 MB each (default 1).")
+    var recognizers: String?
+
+    @Option(name: .long, help: "Pronunciation overrides (default models/pronunciations.dict when present).")
+    var pronunciations: String?
+
     @Option(name: .long, help: "The synthesizer voice (default en-us).")
     var voice: String?
 
@@ -92,7 +99,7 @@ struct Parleyd: AsyncParsableCommand {
             ("max-connections", maxConnections), ("max-conversations", maxConversations), ("dialogue-threads", dialogueThreads),
             ("max-header-bytes", maxHeaderBytes), ("max-data-bytes", maxDataBytes), ("max-payload-bytes", maxPayloadBytes),
             ("max-audio-per-turn", maxAudioPerTurn), ("endpoint-silence", endpointSilence), ("listening-window", listeningWindow),
-            ("voice", voice), ("wake-phrase", wakePhrase), ("mic-command", micCommand), ("snd-command", sndCommand), ("snd-rate", sndRate),
+            ("recognizers", recognizers), ("pronunciations", pronunciations), ("voice", voice), ("wake-phrase", wakePhrase), ("mic-command", micCommand), ("snd-command", sndCommand), ("snd-rate", sndRate),
         ]
         var values: [String: [String]] = [:]
         for (key, value) in single { if let value { values[key] = [value] } }
@@ -120,7 +127,8 @@ struct Parleyd: AsyncParsableCommand {
         let logger = Logger(label: "parleyd")
         let daemon: Daemon
         do {
-            daemon = try Daemon(configuration: settings, speech: SpeechSupport.engines(settings), logger: logger, environment: environment)
+            daemon = try Daemon(configuration: settings, speech: DaemonSpeech.engines(settings, logger: logger), logger: logger,
+                                environment: environment)
         } catch {
             FileHandle.standardError.write(Data("parleyd: \(error)\n\(error.renderedFindings)".utf8))
             throw ExitCode(1)

@@ -15,7 +15,8 @@ import Testing
         for start in stride(from: 0, to: samples.count, by: step) {
             events += endpointer.feed(samples[start..<min(samples.count, start + step)])
         }
-        return events
+        // Pauses are checked on their own (pausesForetellTheEnd); here only starts and ends.
+        return events.filter { if case .speechPaused = $0 { false } else { true } }
     }
 
     @Test func speechBetweenSilencesStartsAndEndsOnce() {
@@ -27,10 +28,10 @@ import Testing
             Issue.record("no end: \(events)")
             return
         }
-        // The utterance holds all the speech, at most the pre-roll before it and the closing silence after.
+        // The utterance holds all the speech, the pre-roll before it and 150 ms of the closing silence.
         let voiced = utterance.samples.filter { $0 != 0 }.count
         #expect(voiced == tone(800).count)
-        #expect(utterance.samples.count <= tone(800).count + rate * 300 / 1000 + rate * 320 / 1000)
+        #expect(utterance.samples.count == silence(200).count + tone(800).count + silence(160).count)  // 150 ms in 20 ms frames
     }
 
     @Test func anyChunkingGivesTheSameEvents() {
@@ -84,5 +85,19 @@ import Testing
         var quiet = Endpointer(sampleRate: rate)
         _ = quiet.feed(silence(500))
         #expect(quiet.finish() == .noSpeech)
+    }
+
+    @Test func pausesForetellTheEnd() {
+        var endpointer = Endpointer(sampleRate: rate)
+        let events = endpointer.feed(silence(500) + tone(300) + silence(200) + tone(300) + silence(600))
+        let pauses = events.compactMap { event -> SpeechAudio? in if case .speechPaused(let audio) = event { audio } else { nil } }
+        // A pause inside the utterance, then one at its end that is exactly what speechEnded delivers.
+        #expect(pauses.count == 2)
+        guard case .speechEnded(let utterance)? = events.last else {
+            Issue.record("no end")
+            return
+        }
+        #expect(pauses.last == utterance)
+        #expect(pauses.first != utterance)
     }
 }

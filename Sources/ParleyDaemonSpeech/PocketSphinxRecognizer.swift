@@ -1,0 +1,89 @@
+import NIOCore
+import NIOPosix
+import ParleyDaemon
+import ParleyGrammar
+import ParleySpeech
+
+/// `SpeechRecognizing` with PocketSphinx: audio converted to 16 kHz mono, decoded with the
+/// grammar of what is listened for — the top level of the conversation's tables, the awaited
+/// answer (its plain answers, global commands and the intent's sentences), or the wake phrase
+/// alone or followed by a top-level phrase. Grammars come from the same compiled tables the
+/// matcher runs on; they are cached per recognizer by name.
+public struct PocketSphinxRecognizer: SpeechRecognizing {
+    private let recognizers: RecognizerPool
+    private let pool: NIOThreadPool
+
+    /// `count` recognizers of `configuration`, decoding on `pool`'s threads.
+    public init(count: Int, configuration: RecognizerConfiguration = RecognizerConfiguration(), pool: NIOThreadPool) throws {
+        recognizers = try RecognizerPool(count: count, configuration: configuration)
+        self.pool = pool
+    }
+
+    public func recognize(_ audio: SpeechAudio, context: ListeningContext) async throws -> HeardSpeech {
+        try await begin(audio, context: context).result()
+    }
+
+    /// Starts decoding on the pool at once; the job's result waits for it.
+    public func begin(_ audio: SpeechAudio, context: ListeningContext) -> RecognitionJob {
+        let recognizers = self.recognizers
+        let future = pool.runIfActive(eventLoop: MultiThreadedEventLoopGroup.singleton.any()) {
+            let pcm = try AudioConverter.recognizerAudio(PCMAudio(samples: audio.samples, sampleRate: audio.sampleRate))
+            let (name, grammar) = Self.grammar(for: context)
+            let recognition = try recognizers.with { slot -> Recognition in
+                try Self.register(name, grammar, on: slot)
+                try slot.recognizer.select(grammar: name)
+                // Endpointed audio has its silences already; padding it again only costs decoding time.
+                slot.recognizer.padding = context.isEndpointed ? 0.05 : 0.3
+                return try slot.recognizer.recognize(pcm)
+            }
+            return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
+        }
+        return RecognitionJob { try await future.get() }
+    }
+
+    public func prepare(_ context: ListeningContext) async throws {
+        let recognizers = self.recognizers
+        try await pool.runIfActive {
+            let (name, grammar) = Self.grammar(for: context)
+            let built = grammar()
+            try recognizers.withEach { slot in try Self.register(name, { built }, on: slot) }
+        }
+    }
+
+    private static func register(_ name: String, _ grammar: () -> SpeechGrammar, on slot: RecognizerPool.Slot) throws {
+        guard !slot.registered.contains(name) else { return }
+        try slot.recognizer.register(grammar(), name: name)
+        slot.registered.insert(name)
+    }
+
+    /// The grammar's cache name and a builder for it.
+    static func grammar(for context: ListeningContext) -> (String, () -> SpeechGrammar) {
+        let generation = context.generation
+        if let wake = context.wakePhrase {
+            let tokens = TextNormalizer.tokens(wake)
+            return ("wake-\(generation)-\(tokens.joined(separator: "_"))", {
+                wakeGrammar(tokens, then: GrammarBuilder.topLevel(context.compiled))
+            })
+        }
+        if let answers = context.answers {
+            let grammar = GrammarBuilder.grammar(answers.automaton, words: answers.vocabulary.words)
+            var hasher = Hasher()
+            hasher.combine(grammar.fsgText(name: "answer"))
+            return ("answer-\(generation)-\(UInt(bitPattern: hasher.finalize()))", { grammar })
+        }
+        return ("top-\(generation)", { GrammarBuilder.topLevel(context.compiled) })
+    }
+
+    /// The wake phrase, then optionally any sentence of `rest`.
+    static func wakeGrammar(_ wake: [String], then rest: SpeechGrammar) -> SpeechGrammar {
+        var grammar = SpeechGrammar(stateCount: rest.stateCount, start: rest.start, final: rest.final)
+        for arc in rest.arcs { grammar.addArc(from: arc.from, to: arc.to, word: arc.word) }
+        let begin = grammar.addState()
+        let awake = grammar.addState()
+        grammar.addPhrase(wake, from: begin, to: awake)
+        grammar.addArc(from: awake, to: rest.start, word: nil)
+        grammar.addArc(from: awake, to: rest.final, word: nil)
+        grammar.start = begin
+        return grammar
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import ParleyDaemon
+import ParleyDaemonSpeech
+import ParleyWyoming
+import Testing
+
+/// The daemon's roles with the real engines (PocketSphinx and eSpeak NG), in process.
+@Suite struct RealSpeechTests {
+    static let engines: SpeechEngines = {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        var configuration = DaemonConfiguration()
+        configuration.pronunciations = packageRoot.appendingPathComponent("models/pronunciations.dict").path
+        return DaemonSpeech.engines(configuration, logger: logger)
+    }()
+
+    @Test func synthesizedSpeechIsTranscribedBack() async throws {
+        let daemon = try TestDaemon(speech: Self.engines)
+        var (session, recorder) = daemon.session()
+        try await session.receive(WyomingEvent.synthesize(Synthesize(text: "Order soup with Soup Chef.")).frame)
+        let audio = spokenAudio(recorder.take())
+        #expect(audio.sampleRate == 22_050)
+        try await session.receive(WyomingEvent.transcribe(Transcribe()).frame)
+        try await session.receive(WyomingEvent.audioStart(AudioFormat(rate: audio.sampleRate), timestamp: nil).frame)
+        for start in stride(from: 0, to: audio.samples.count, by: 2048) {
+            let chunk = AudioChunk(samples: audio.samples[start..<min(audio.samples.count, start + 2048)], rate: audio.sampleRate)
+            try await session.receive(WyomingEvent.audioChunk(chunk).frame)
+        }
+        try await session.receive(WyomingEvent.audioStop(timestamp: nil).frame)
+        guard case .transcript(let transcript)? = recorder.take().first else {
+            Issue.record("no transcript")
+            return
+        }
+        #expect(transcript.text.replacingOccurrences(of: " ", with: "") == "ordersoupwithsoupchef")
+        try await daemon.shutdown()
+    }
+
+    @Test func aPipelineConversationByVoice() async throws {
+        let daemon = try TestDaemon(speech: Self.engines)
+        var (session, recorder) = daemon.session()
+        guard let synthesizer = Self.engines.synthesizer else {
+            Issue.record("no synthesizer")
+            return
+        }
+        try await session.receive(WyomingEvent.runPipeline(RunPipeline(startStage: .asr, endStage: .tts)).frame)
+        for said in ["Order soup with Soup Chef.", "Tomato soup."] {
+            let speech = try await synthesizer.synthesize(said, voice: nil)
+            let silence = SpeechAudio(silence: .seconds(1), sampleRate: speech.sampleRate).samples
+            try await stream(SpeechAudio(samples: silence + speech.samples + silence, sampleRate: speech.sampleRate), into: &session)
+            try await session.receive(WyomingEvent.played.frame)
+        }
+        let outline = outline(recorder.take())
+        #expect(outline.filter { $0.hasPrefix("transcript") }.map { $0.replacingOccurrences(of: " ", with: "") }
+            == ["transcript:ordersoupwithsoupchef", "transcript:tomatosoup"])
+        #expect(outline.filter { $0 == "audio-start" }.count == 2)
+        #expect(outline.last == "run-pipeline asr→tts")  // the store question follows
+        try await daemon.shutdown()
+    }
+}
+
+/// The mono audio of a reply in `events`.
+func spokenAudio(_ events: [WyomingEvent]) -> SpeechAudio {
+    var rate = 0
+    var samples: [Int16] = []
+    for event in events {
+        if case .audioChunk(let chunk) = event {
+            rate = chunk.format.rate
+            samples += chunk.monoSamples
+        }
+    }
+    return SpeechAudio(samples: samples, sampleRate: rate)
+}
