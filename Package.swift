@@ -37,16 +37,17 @@ let package = Package(
     targets: [
         .target(name: "ParleyTable", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "ParleyGrammar", dependencies: ["ParleyTable"]),
-        .target(name: "ParleyCheck", dependencies: ["ParleyTable", "ParleyGrammar"]),
+        .target(name: "ParleyRandom"),
+        .target(name: "ParleyCheck", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyRandom"]),
         .target(name: "ParleyDialogue", dependencies: ["ParleyTable", "ParleyGrammar"]),
         .target(name: "ParleyRuntime", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue"]),
-        .target(name: "ParleyBench", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck"]),
+        .target(name: "ParleyBench", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyRandom"]),
         .systemLibrary(
             name: "CPocketSphinx", pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev", "pocketsphinx-en-us"])]),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
-        .target(name: "ParleySpeech", dependencies: ["ParleyGrammar", "CPocketSphinx", "CEspeakNG", "CSoxr"]),
+        .target(name: "ParleySpeech", dependencies: ["ParleyGrammar", "ParleyRandom", "CPocketSphinx", "CEspeakNG", "CSoxr"]),
         .target(name: "ParleyAcoustic", dependencies: ["ParleyGrammar", "ParleyCheck", "ParleySpeech"]),
         .executableTarget(
             name: "parley",
@@ -60,7 +61,7 @@ let package = Package(
         .target(
             name: "ParleyDaemon",
             dependencies: [
-                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyDialogue", "ParleyRuntime", "ParleyWyoming",
+                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyDialogue", "ParleyRuntime", "ParleyWyoming", "ParleyRandom",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -114,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyCheckTests",
-            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench"],
+            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyRandom"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech", "ParleyCheck", "ParleyAcoustic"]),

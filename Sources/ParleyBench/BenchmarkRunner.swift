@@ -1,5 +1,6 @@
 import ParleyCheck
 import ParleyGrammar
+import ParleyRandom
 import ParleyTable
 
 /// Runs the benchmark of the issue: generates a synthetic table into a folder, then measures

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyRandom
 
 /// Makes synthetic phrase tables for benchmarks: `apps` apps of exactly ten shortcuts each,
 /// the same tables for the same seed, written as real YAML files so that measurements go

@@ -1,3 +1,5 @@
+import ParleyRandom
+
 /// The word pools synthetic tables are made of. The pools are disjoint, so that what a word
 /// is (verb, key noun, optional word, connector, value word, app name) can be told from the
 /// word alone; that is what makes generated tables free of collisions by construction (see

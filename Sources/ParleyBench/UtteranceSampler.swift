@@ -1,4 +1,5 @@
 import ParleyGrammar
+import ParleyRandom
 import ParleyTable
 
 /// An utterance made from a table, with what it should start.

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyRandom
 
 /// Latency figures of many timed turns, in milliseconds.
 public struct LatencySummary: Sendable, CustomStringConvertible {
@@ -47,7 +48,7 @@ public enum DaemonBenchmark {
                     try await WyomingClient.withConnection(to: address) { connection in
                         var times: [Double] = []
                         let clock = ContinuousClock()
-                        var random = SeededRandom(seed: UInt64(client + 1))
+                        var random = SplitMix64(seed: UInt64(client + 1))
                         for round in 0..<rounds {
                             let id = "bench-\(client)-\(round)-\(UUID().uuidString.prefix(6))"
                             for turn in script {
@@ -79,20 +80,5 @@ public enum DaemonBenchmark {
         }
         guard let resident = kilobytes("VmRSS"), let peak = kilobytes("VmHWM") else { return nil }
         return (resident * 1024, peak * 1024)
-    }
-}
-
-/// SplitMix64: a small seeded generator, so paced runs are the same every time.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ParleyCheck
 import ParleyGrammar
+import ParleyRandom
 import ParleyTable
 import Testing
 
@@ -90,8 +91,8 @@ struct AcousticCheckTests {
 
     @Test func noiseIsMixedAtTheAskedRatio() {
         let tone = (0..<16_000).map { Int16(8000 * sin(Double($0) * 0.05)) }
-        var generator = SeededGenerator(seed: 3)
-        let noisy = NoiseMixer.mix(tone, decibels: 10, generator: &generator)
+        var generator = SplitMix64(seed: 3)
+        let noisy = WhiteNoise.mix(tone, snrDecibels: 10, using: &generator)
         let signal = tone.reduce(0.0) { $0 + Double($1) * Double($1) }
         var noise = 0.0
         for (mixed, clean) in zip(noisy, tone) {

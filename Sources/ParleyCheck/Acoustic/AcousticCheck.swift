@@ -1,5 +1,6 @@
 import Foundation
 import ParleyGrammar
+import ParleyRandom
 import ParleyTable
 
 /// What `parley check --acoustic` found: `acoustic-confusion` findings, a confusion matrix per
@@ -32,8 +33,8 @@ public enum AcousticCheck {
         for (index, trial) in trials.enumerated() {
             var samples = try renderer.render(trial.text, voice: trial.voice)
             if let decibels = options.noiseDecibels {
-                var generator = SeededGenerator(seed: options.seed &+ UInt64(index) &* 0x9E37_79B9)
-                samples = NoiseMixer.mix(samples, decibels: decibels, generator: &generator)
+                var generator = SplitMix64(seed: options.seed &+ UInt64(index) &* 0x9E37_79B9)
+                samples = WhiteNoise.mix(samples, snrDecibels: decibels, using: &generator)
             }
             audio.append(samples)
             progress(index + 1, trials.count * 2)

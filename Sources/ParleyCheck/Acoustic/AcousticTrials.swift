@@ -1,4 +1,5 @@
 import ParleyGrammar
+import ParleyRandom
 
 /// One phrase rendering to try: what is said, and which shortcut (and value) it should start.
 public struct AcousticTrial: Sendable, Equatable {
@@ -16,7 +17,7 @@ public struct AcousticTrial: Sendable, Equatable {
 /// by the same seed, and the app's name; then every voice.
 public enum AcousticTrials {
     public static func make(_ compiled: CompiledTable, options: AcousticOptions) -> [AcousticTrial] {
-        var generator = SeededGenerator(seed: options.seed)
+        var generator = SplitMix64(seed: options.seed)
         var trials: [AcousticTrial] = []
         for (index, phrase) in compiled.phrases.enumerated() where !compiled.shortcuts[phrase.shortcut].isSentence {
             let app = compiled.shortcuts[phrase.shortcut].app
@@ -41,7 +42,7 @@ public enum AcousticTrials {
 
     /// One random expansion of the phrase's graph with the slot set to `value`.
     static func walk(_ phrase: CompiledPhrase, value: Int?, compiled: CompiledTable, appName: [Int32],
-                     generator: inout SeededGenerator) -> [Int32] {
+                     generator: inout SplitMix64) -> [Int32] {
         let graph = phrase.graph
         var node: Int32 = 0
         var words: [Int32] = []

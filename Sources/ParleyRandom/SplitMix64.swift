@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small seeded random number generator (SplitMix64, Steele, Lea & Flood 2014): the same
 /// seed gives the same sequence on every platform and run, which Swift's default generator
 /// does not promise. Good enough for synthetic data; not for anything secret.
@@ -28,7 +30,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// True with probability `probability` (0…1).
     public mutating func chance(_ probability: Double) -> Bool {
-        Double(next() >> 11) * 0x1p-53 < probability
+        unit() < probability
     }
 
     /// A uniformly chosen element of a non-empty collection.
@@ -45,5 +47,17 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
             chosen.append(pool.remove(at: int(in: 0..<pool.count)))
         }
         return chosen
+    }
+
+    /// A uniform double in [0, 1) from the top 53 bits.
+    public mutating func unit() -> Double {
+        Double(next() >> 11) * 0x1p-53
+    }
+
+    /// A standard normal deviate (Box–Muller over two uniform ones).
+    public mutating func gaussian() -> Double {
+        let first = max(unit(), 1e-12)
+        let second = unit()
+        return (-2 * log(first)).squareRoot() * cos(2 * Double.pi * second)
     }
 }
