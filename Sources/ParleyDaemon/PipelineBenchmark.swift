@@ -1,4 +1,5 @@
 import Foundation
+import ParleyRandom
 import ParleyWyoming
 
 /// End of speech to the first reply audio, as a satellite sees it: parleyd's own voice says an
@@ -26,9 +27,33 @@ public enum PipelineBenchmark {
         return samples
     }
 
-    private static func timeOne(_ speech: SpeechAudio, at address: ListenAddress) async throws -> Sample {
+    /// Times `rounds` utterances on each of `clients` satellites streaming at once. Each client's
+    /// lead-in silence is drawn (seeded) from `leadIn`, so speech ends at different moments as
+    /// it would in different rooms; a `leadIn` of one value makes every utterance end together.
+    public static func endOfSpeechToReply(_ text: String, at address: ListenAddress, clients: Int, rounds: Int,
+                                          leadIn: ClosedRange<Int> = 300...300, seed: UInt64 = 1) async throws -> [Sample] {
+        let speech = try await WyomingClient.withConnection(to: address) { client in
+            try await client.send(.synthesize(Synthesize(text: text)))
+            return try await client.audioReply()
+        }
+        var random = SplitMix64(seed: seed)
+        let leads = (0..<clients * rounds).map { _ in random.int(in: leadIn) }
+        var samples: [Sample] = []
+        for round in 0..<rounds {
+            try await withThrowingTaskGroup(of: Sample.self) { group in
+                for client in 0..<clients {
+                    let lead = leads[round * clients + client]
+                    group.addTask { try await timeOne(speech, at: address, leadInMilliseconds: lead) }
+                }
+                for try await sample in group { samples.append(sample) }
+            }
+        }
+        return samples
+    }
+
+    private static func timeOne(_ speech: SpeechAudio, at address: ListenAddress, leadInMilliseconds: Int = 300) async throws -> Sample {
         let rate = speech.sampleRate
-        let lead = SpeechAudio(silence: .milliseconds(300), sampleRate: rate).samples
+        let lead = SpeechAudio(silence: .milliseconds(leadInMilliseconds), sampleRate: rate).samples
         let tail = SpeechAudio(silence: .seconds(3), sampleRate: rate).samples
         let audio = lead + trimmed(speech.samples) + tail
         let speechEnd = lead.count + trimmed(speech.samples).count

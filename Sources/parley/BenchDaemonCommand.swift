@@ -77,6 +77,15 @@ extension BenchDaemonCommand {
         let summary = LatencySummary(samples.map(\.milliseconds))
         print("End of speech to first reply audio (pipeline, real-time stream, endpointing included):")
         print("  \(summary)  (target ≤ 400 ms); heard: \(samples.first?.transcript ?? "")")
+        for (label, leadIn) in [("speech ending within 1 s of each other", 300...1300), ("speech ending at the same moment", 300...300)] {
+            let busy = try await PipelineBenchmark.endOfSpeechToReply("order soup with soup chef", at: address, clients: clients,
+                                                                      rounds: max(1, rounds / 2), leadIn: leadIn)
+            let busySummary = LatencySummary(busy.map(\.milliseconds))
+            let wrong = busy.filter { $0.transcript != samples.first?.transcript }.count
+            print("  \(clients) satellites at once, \(label):")
+            print(String(format: "    \(busySummary); %.2f× at p50, %.2f× at p90 of one alone (target ≤ 2×); %d of %d heard differently",
+                         busySummary.p50 / max(summary.p50, 0.001), busySummary.p90 / max(summary.p90, 0.001), wrong, busy.count))
+        }
     }
 }
 
