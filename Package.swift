@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "ParleyGrammar", dependencies: ["ParleyTable"]),
         .target(name: "ParleyRandom"),
         .target(name: "ParleyCheck", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyRandom"]),
-        .target(name: "ParleyDialogue", dependencies: ["ParleyTable", "ParleyGrammar"]),
+        .target(name: "ParleyDialogue", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyJSON"]),
         .target(name: "ParleyRuntime", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue"]),
         .target(name: "ParleyBench", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyRandom"]),
         .systemLibrary(
@@ -57,7 +57,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "ParleyWyoming", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
+        .target(name: "ParleyJSON"),
+        .target(name: "ParleyWyoming", dependencies: ["ParleyJSON", .product(name: "NIOCore", package: "swift-nio")]),
         .target(
             name: "ParleyDaemon",
             dependencies: [
@@ -102,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "ParleyWyomingTests",
             dependencies: [
-                "ParleyWyoming",
+                "ParleyWyoming", "ParleyJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ]

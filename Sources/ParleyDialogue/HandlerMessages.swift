@@ -1,4 +1,5 @@
 import ParleyGrammar
+import ParleyJSON
 import ParleyTable
 
 /// A question Parley asks an app's handler (`docs/handlers.md`): one JSON line each.
@@ -74,14 +75,14 @@ public struct HandlerProtocolError: Error, Sendable, CustomStringConvertible {
 extension HandlerReply {
     /// Reads one reply line to `request`, interpreting values by the parameter's type.
     public static func decode(_ line: String, for request: HandlerRequest, id: Int, parameter: Parameter?, app: App) throws(HandlerProtocolError) -> HandlerReply {
-        guard let reply = JSONValue.parse(line), case .object = reply else {
+        guard let reply = try? JSONValue.parse(line), case .object = reply else {
             throw HandlerProtocolError(description: "the reply is not a JSON object: \(line.prefix(80))")
         }
-        if let replyID = reply["id"]?.number, Int(replyID) != id {
+        if let replyID = reply["id"]?.doubleValue, Int(replyID) != id {
             throw HandlerProtocolError(description: "the reply answers request \(Int(replyID)), not \(id)")
         }
-        let result = reply["result"]?.string
-        let dialog = reply["dialog"]?.string
+        let result = reply["result"]?.stringValue
+        let dialog = reply["dialog"]?.stringValue
         if result == "failure" { return .failure(dialog: dialog) }
         switch request.kind {
         case .resolve:
@@ -108,6 +109,7 @@ extension HandlerReply {
             if case .object(let fields)? = reply["outputs"] {
                 for key in fields.keys.sorted() {
                     let output: OutputValue = switch fields[key] {
+                    case .integer(let value)?: .number(Double(value))
                     case .number(let value)?: .number(value)
                     case .string(let text)?: .text(text)
                     case .bool(let flag)?: .boolean(flag)
@@ -137,17 +139,17 @@ extension HandlerReply {
         let isTyped: Bool = if let parameter, case .custom = parameter.type.value { true } else { false }
         var result: [Choice] = []
         for item in items {
-            if let title = item.string {
+            if let title = item.stringValue {
                 let value: ParameterValue = if isTyped, let parameter {
                     ParameterValue.parse(title, for: parameter, in: app) ?? .option(title)
                 } else {
                     .option(title)
                 }
                 result.append(Choice(value: value, title: title, forms: [TextNormalizer.tokens(title)]))
-            } else if let title = item["title"]?.string {
-                let id = item["id"]?.string ?? title
+            } else if let title = item["title"]?.stringValue {
+                let id = item["id"]?.stringValue ?? title
                 var synonyms: [String] = []
-                if case .array(let list)? = item["synonyms"] { synonyms = list.compactMap(\.string) }
+                if case .array(let list)? = item["synonyms"] { synonyms = list.compactMap(\.stringValue) }
                 result.append(Choice(value: isTyped ? .caseID(id) : .option(title), title: title,
                                      forms: ([title] + synonyms).map(TextNormalizer.tokens)))
             } else {

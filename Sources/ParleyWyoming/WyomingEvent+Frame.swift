@@ -1,3 +1,5 @@
+import ParleyJSON
+
 /// A frame whose type Parley models but whose data does not fit it (a chunk without a rate,
 /// a transcript without text). The stream is still in step: the peer gets an `error` event
 /// and the connection stays open.

@@ -1,3 +1,5 @@
+import ParleyJSON
+
 /// A Wyoming event Parley understands, as a value. Types Parley does not model arrive as
 /// `.other` with their frame untouched, so they can be ignored (or passed on) losslessly.
 /// `WyomingEvent(frame:)` and `frame` convert; see `WyomingEvent+Frame.swift`.

@@ -1,3 +1,5 @@
+import ParleyJSON
+
 /// One Wyoming message as it travels: a type, a JSON object of data, and an optional binary
 /// payload (PCM audio). Framing is in `WyomingFrameDecoder` and `WyomingFrameEncoder`;
 /// typed events are `WyomingEvent`.

@@ -1,4 +1,5 @@
 import NIOCore
+import ParleyJSON
 
 /// Splits a byte stream into `WyomingFrame`s: a JSON header line, then `data_length` bytes of
 /// JSON merged over the header's `data`, then `payload_length` bytes of payload. Data is
@@ -41,7 +42,7 @@ public struct WyomingFrameDecoder: NIOSingleStepByteToMessageDecoder {
         if pending.dataLength > 0, let section = buffer.readSlice(length: pending.dataLength) {
             let parsed: JSONValue
             do {
-                parsed = try section.withUnsafeReadableBytes { raw throws(JSONParseError) in try JSONParser.parse(raw) }
+                parsed = try JSONValue.parse(section.readableBytesView)
             } catch {
                 throw .dataNotJSON(error)
             }
@@ -79,9 +80,7 @@ public struct WyomingFrameDecoder: NIOSingleStepByteToMessageDecoder {
         guard let line = buffer.readSlice(length: lineLength + 1) else { return nil }
         let parsed: JSONValue
         do {
-            parsed = try line.withUnsafeReadableBytes { raw throws(JSONParseError) in
-                try JSONParser.parse(UnsafeRawBufferPointer(rebasing: raw[0..<lineLength]))
-            }
+            parsed = try JSONValue.parse(line.readableBytesView.prefix(lineLength))
         } catch {
             throw .headerNotJSON(error)
         }

@@ -1,4 +1,5 @@
 import NIOCore
+import ParleyJSON
 
 /// Writes `WyomingFrame`s as the Python implementation does: a header line with `type`,
 /// `version`, and `data_length`/`payload_length` when there is data or payload; the data as

@@ -1,3 +1,5 @@
+import ParleyJSON
+
 extension Attribution {
     var json: JSONValue { ["name": .string(name), "url": .string(url)] }
 

@@ -1,3 +1,5 @@
+import ParleyJSON
+
 /// Who made a program or model.
 public struct Attribution: Sendable, Hashable {
     /// The author's or project's name.

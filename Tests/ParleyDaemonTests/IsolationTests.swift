@@ -59,10 +59,13 @@ let brokenHandlers = packageRoot.appendingPathComponent("Tests/ParleyDialogueTes
     @Test func idleConversationsExpire() async throws {
         let daemon = try TestDaemon()
         var (session, _) = daemon.session()
+        // Deadlines taken around the turn, not offsets from now, so a slow machine cannot change the outcome.
+        let before = ContinuousClock.now
         try await session.receive(WyomingEvent.transcript(Transcript(text: "order soup with soup chef", context: ["conversation_id": "x"])).frame)
+        let after = ContinuousClock.now
         #expect(daemon.context.conversations.count == 1)
-        #expect(daemon.context.conversations.expire(idleSince: ContinuousClock.now - .seconds(60)) == 0)
-        #expect(daemon.context.conversations.expire(idleSince: ContinuousClock.now + .seconds(1)) == 1)
+        #expect(daemon.context.conversations.expire(idleSince: before) == 0)
+        #expect(daemon.context.conversations.expire(idleSince: after + .nanoseconds(1)) == 1)
         #expect(daemon.context.conversations.count == 0)
         try await daemon.shutdown()
     }

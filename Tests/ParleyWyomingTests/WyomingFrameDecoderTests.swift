@@ -1,5 +1,6 @@
 import NIOCore
 import NIOTestUtils
+import ParleyJSON
 import ParleyWyoming
 import Testing
 
@@ -68,21 +69,31 @@ func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     @Test func garbageIsAnErrorNotTheEnd() {
         let cases: [(String, WyomingDecodingError)] = [
-            ("hello there\n", .headerNotJSON(JSONParseError(offset: 0, reason: "expected a value"))),
+            ("hello there\n", .headerNotJSON(JSONParseError(reason: ""))),
             ("[1,2]\n", .notAnObject(section: "header")),
             ("{\"data\":{}}\n", .missingType),
             ("{\"type\":\"x\",\"data_length\":-1}\n", .invalidLength(field: "data_length")),
             ("{\"type\":\"x\",\"payload_length\":\"9\"}\n", .invalidLength(field: "payload_length")),
             ("{\"type\":\"x\",\"data\":[1]}\n", .notAnObject(section: "header's data")),
-            ("{\"type\":\"x\",\"data_length\":3}\nabc", .dataNotJSON(JSONParseError(offset: 0, reason: "expected a value"))),
+            ("{\"type\":\"x\",\"data_length\":3}\nabc", .dataNotJSON(JSONParseError(reason: ""))),
             ("{\"type\":\"x\",\"data_length\":2}\n[]", .notAnObject(section: "data section")),
             ("{\"type\":\"x\",\"payload_length\":5}\nab", .truncatedFrame(leftoverBytes: 2)),
             ("{\"type\":\"x\"", .truncatedFrame(leftoverBytes: 11)),
         ]
         for (input, expected) in cases {
             for step in [0, 1] {
-                #expect(throws: expected, "\(input) step \(step)") { try decodeAll(bytes(input), step: step) }
+                #expect("\(input) step \(step)") { try decodeAll(bytes(input), step: step) } throws: { error in
+                    (error as? WyomingDecodingError).map { Self.sameKind($0, expected) } ?? false
+                }
             }
+        }
+    }
+
+    /// Equal, except that any JSON parse error matches any other (the reason is Foundation's text).
+    static func sameKind(_ error: WyomingDecodingError, _ expected: WyomingDecodingError) -> Bool {
+        switch (error, expected) {
+        case (.headerNotJSON, .headerNotJSON), (.dataNotJSON, .dataNotJSON): true
+        default: error == expected
         }
     }
 

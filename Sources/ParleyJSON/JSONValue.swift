@@ -1,5 +1,6 @@
-/// A JSON value as Wyoming carries it in event data. Integers stay integers (`16000`, not
-/// `16000.0`), and objects serialize with sorted keys so encoding is deterministic.
+/// A JSON value, as Wyoming event data and handler messages carry it. Integers stay integers
+/// (`16000`, not `16000.0`); a boolean is never a number. Reading and writing go through
+/// Foundation's `JSONDecoder`/`JSONEncoder` (`JSONValue+Codable.swift`).
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
@@ -52,62 +53,30 @@ public enum JSONValue: Sendable, Hashable {
     /// Whether this is `null`.
     public var isNull: Bool { self == .null }
 
-    /// Compact JSON text (no spaces; object keys sorted; non-ASCII kept as UTF-8).
-    public var serialized: String {
-        var out = ""
-        write(to: &out)
-        return out
-    }
-
-    func write(to out: inout String) {
+    /// The number as a `Double`, when this is an integer or another number.
+    public var doubleValue: Double? {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .integer(let value): out += String(value)
-        case .number(let value):
-            if !value.isFinite {
-                out += "null"  // JSON has no infinities or NaN
-            } else if value == value.rounded(), abs(value) < 1e15 {
-                out += String(Int(value)) + ".0"
-            } else {
-                out += String(value)
-            }
-        case .string(let value): JSONValue.writeQuoted(value, to: &out)
-        case .array(let values):
-            out += "["
-            for (index, value) in values.enumerated() {
-                if index > 0 { out += "," }
-                value.write(to: &out)
-            }
-            out += "]"
-        case .object(let members):
-            out += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { out += "," }
-                JSONValue.writeQuoted(key, to: &out)
-                out += ":"
-                members[key, default: .null].write(to: &out)
-            }
-            out += "}"
+        case .integer(let value): Double(value)
+        case .number(let value): value
+        default: nil
         }
     }
 
-    static func writeQuoted(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+    /// The member named `key`, when this is an object that has it.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// A scalar as text (numbers without a needless “.0”), for values written like table text.
+    public var scalarText: String? {
+        switch self {
+        case .string(let text): text
+        case .integer(let value): String(value)
+        case .number(let value): value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .bool(let flag): String(flag)
+        default: nil
         }
-        out += "\""
     }
 }
 
