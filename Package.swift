@@ -10,6 +10,7 @@ import PackageDescription
 //   ParleyBench   — synthetic tables and measurements for `parley bench`
 //   ParleySpeech  — hearing (PocketSphinx), speaking (eSpeak NG), audio conversion (soxr);
 //                   the C libraries stay behind the thin CPocketSphinx / CEspeakNG / CSoxr targets
+//   ParleySpokenDialogue — conversations with spoken turns: audio decoded with the current question's grammar
 //   ParleyAcoustic — sound-alike and --acoustic on the real engines (pronouncer, eSpeak NG, PocketSphinx)
 //   ParleyWyoming — the Wyoming protocol codec: frames, typed events, decoder and encoder
 //   ParleyDaemon  — parleyd's services: configuration, sessions, the Wyoming server roles
@@ -47,12 +48,14 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .target(name: "ParleySpeech", dependencies: ["ParleyGrammar", "CPocketSphinx", "CEspeakNG", "CSoxr"]),
+        .target(name: "ParleySpokenDialogue", dependencies: ["ParleyGrammar", "ParleyDialogue", "ParleyRuntime", "ParleySpeech"]),
         .target(name: "ParleyAcoustic", dependencies: ["ParleyGrammar", "ParleyCheck", "ParleySpeech"]),
         .executableTarget(
             name: "parley",
             dependencies: [
                 "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime",
                 "ParleySpeech", "ParleyAcoustic", "ParleyWyoming", "ParleyDaemon", "ParleyDaemonSpeech",
+                "ParleySpokenDialogue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -116,6 +119,10 @@ let package = Package(
             name: "ParleyCheckTests",
             dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ParleySpokenDialogueTests",
+            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue", "ParleyRuntime", "ParleySpeech", "ParleySpokenDialogue"]
         ),
         .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech", "ParleyCheck", "ParleyAcoustic"]),
     ],
