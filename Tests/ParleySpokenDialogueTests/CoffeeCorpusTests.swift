@@ -1,7 +1,9 @@
 import Foundation
 import ParleyDialogue
+import ParleyGrammar
 import ParleySpeech
 import ParleySpeechBench
+import ParleyTable
 import Testing
 
 /// The coffee benchmark on a few real recordings, when `../shared/corpus` is beside the
@@ -28,6 +30,20 @@ struct CoffeeCorpusTests {
         // One answer grammar, registered once for all three.
         #expect(listener.answerGrammarCount == 1)
         #expect(right >= 2, "\(right)/3 right")
+    }
+
+    @Test func everyLabelledValueIsAValueOfTheApp() throws {
+        let compiled = try Repository.compiled("Benchmarks/coffee")
+        let app = try #require(compiled.table.apps.first { $0.name.value == "Coffee Maker" })
+        let commands = try Self.commands(.max)
+        #expect(commands.count == 120)
+        for command in commands {
+            let intent = try #require(app.intents.first { $0.id.lowercased() == command.intent.lowercased() })
+            for (name, text) in command.slots {
+                let parameter = try #require(intent.parameter(named: name), "\(name)")
+                #expect(ParameterValue.parse(text, for: parameter, in: app) != nil, "\(command.fileName): \(name)=\(text)")
+            }
+        }
     }
 
     @Test func babbleFromTheCorpusIsDeterministic() throws {
