@@ -38,6 +38,9 @@ struct BenchCoffeeCommand: ParsableCommand {
     @Option(name: .long, help: "Talkers summed into babble.")
     var talkers = 4
 
+    @Option(name: .long, help: "Recordings babble is made of, comma-separated: coffee (the other orders), librivox.")
+    var babbleFrom = "coffee,librivox"
+
     @Option(name: .long, help: "Seed of the noise.")
     var seed: UInt64 = 42
 
@@ -105,13 +108,23 @@ struct BenchCoffeeCommand: ParsableCommand {
         return [.clean] + kinds.flatMap { kind in levels.sorted(by: >).map { NoiseCondition(noise: kind, snrDecibels: $0) } }
     }
 
-    /// Babble from every coffee recording (an utterance never hears itself) and the audiobook sentences.
+    /// Babble from the other coffee recordings (an utterance never hears itself) and the
+    /// audiobook sentences, as `--babble-from` names them.
     private func makeBabble(commands: [LabelledCommand], audio: [PCMAudio]) throws -> BabbleNoise {
-        let librivox = corpus + "/pocketsphinx/librivox"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: librivox)) ?? []).filter { $0.hasSuffix(".wav") }.sorted()
-        let books = try names.map { try AudioConverter.load(path: librivox + "/" + $0) }
-        return BabbleNoise(recordings: audio + books, sources: commands.indices.map { $0 } + books.map { _ in nil },
-                           talkersPerUtterance: talkers, seed: seed)
+        let kinds = Set(babbleFrom.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        var recordings: [PCMAudio] = [], sources: [Int?] = []
+        if kinds.contains("coffee") {
+            recordings += audio
+            sources += commands.indices.map { $0 }
+        }
+        if kinds.contains("librivox") {
+            let librivox = corpus + "/pocketsphinx/librivox"
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: librivox)) ?? []).filter { $0.hasSuffix(".wav") }.sorted()
+            recordings += try names.map { try AudioConverter.load(path: librivox + "/" + $0) }
+            sources += names.map { _ in nil }
+        }
+        guard !recordings.isEmpty else { throw ValidationError("--babble-from names no recordings: \(babbleFrom)") }
+        return BabbleNoise(recordings: recordings, sources: sources, talkersPerUtterance: talkers, seed: seed)
     }
 }
 
