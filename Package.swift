@@ -10,6 +10,8 @@ import PackageDescription
 //   ParleyBench   — synthetic tables and measurements for `parley bench`
 //   ParleySpeech  — hearing (PocketSphinx), speaking (eSpeak NG), audio conversion (soxr);
 //                   the C libraries stay behind the thin CPocketSphinx / CEspeakNG / CSoxr targets
+//   ParleySpokenDialogue — conversations with spoken turns: audio decoded with the current question's grammar
+//   ParleySpeechBench — the command-accuracy benchmark on real recordings (the coffee corpus)
 //   ParleyAcoustic — sound-alike and --acoustic on the real engines (pronouncer, eSpeak NG, PocketSphinx)
 //   ParleyWyoming — the Wyoming protocol codec: frames, typed events, decoder and encoder
 //   ParleyDaemon  — parleyd's services: configuration, sessions, the Wyoming server roles
@@ -48,12 +50,18 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .target(name: "ParleySpeech", dependencies: ["ParleyGrammar", "ParleyRandom", "CPocketSphinx", "CEspeakNG", "CSoxr"]),
+        .target(name: "ParleySpokenDialogue", dependencies: ["ParleyGrammar", "ParleyDialogue", "ParleyRuntime", "ParleySpeech"]),
+        .target(
+            name: "ParleySpeechBench",
+            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue", "ParleyRuntime", "ParleySpeech", "ParleySpokenDialogue"]
+        ),
         .target(name: "ParleyAcoustic", dependencies: ["ParleyGrammar", "ParleyCheck", "ParleySpeech"]),
         .executableTarget(
             name: "parley",
             dependencies: [
                 "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime",
                 "ParleySpeech", "ParleyAcoustic", "ParleyWyoming", "ParleyDaemon", "ParleyDaemonSpeech",
+                "ParleySpokenDialogue", "ParleySpeechBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -118,6 +126,10 @@ let package = Package(
             name: "ParleyCheckTests",
             dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyRandom"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ParleySpokenDialogueTests",
+            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue", "ParleyRuntime", "ParleySpeech", "ParleySpokenDialogue", "ParleySpeechBench"]
         ),
         .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech", "ParleyCheck", "ParleyAcoustic"]),
     ],

@@ -66,7 +66,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
             })
         }
         if let answers = context.answers {
-            let grammar = GrammarBuilder.grammar(answers.automaton, words: answers.vocabulary.words)
+            let grammar = TurnRecognizer.grammar(of: answers)  // the same grammar `parley converse` decodes answers with
             var hasher = Hasher()
             hasher.combine(grammar.fsgText(name: "answer"))
             return ("answer-\(generation)-\(UInt(bitPattern: hasher.finalize()))", { grammar })

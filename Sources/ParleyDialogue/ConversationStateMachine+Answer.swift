@@ -4,6 +4,9 @@ import ParleyTable
 extension ConversationStateMachine {
     /// An answer to the current question: a global command, a multi-value sentence, or a value.
     mutating func answer(_ question: Question, text: String, tokens: [String], confidence: Double?) -> [DialogueAction] {
+        // Checked before the global commands too: noise heard as “cancel” or “what” at a
+        // confidence near 0 must neither end the conversation nor repeat the question.
+        if let confidence, confidence < options.veryLowConfidence { return notUnderstood(question) }
         switch GlobalCommand.detect(tokens) {
         case .cancel?: return end(.cancelled(text: "Okay, cancelled."))
         case .repeatQuestion?: return ask(question, reason: nil)
@@ -16,7 +19,6 @@ extension ConversationStateMachine {
             }
         case nil: break
         }
-        if let confidence, confidence < options.veryLowConfidence { return notUnderstood(question) }
         let lowConfidence = confidence.map { $0 < options.lowConfidence } ?? false
         if question.kind != .chooseShortcut, let filled = sentenceValues(tokens), !filled.isEmpty {
             return accept(filled, lowConfidence: lowConfidence)

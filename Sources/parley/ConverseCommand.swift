@@ -3,16 +3,22 @@ import Foundation
 import ParleyDialogue
 import ParleyGrammar
 import ParleyRuntime
+import ParleySpeech
 
-/// `parley converse`: conversations over text, one user turn per line.
+/// `parley converse`: conversations over text, one user turn per line; `@file.wav` is a spoken turn.
 struct ConverseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "converse",
-        abstract: "Talk to Parley in text: one turn per line, an empty line is silence.",
-        discussion: "With --json, prints one event per line as in conversation.md; a conversation that ends lets the next line start a new one."
+        abstract: "Talk to Parley in text: one turn per line, an empty line is silence, @FILE.wav is spoken.",
+        discussion: """
+            With --json, prints one event per line as in conversation.md; a conversation that ends lets the next \
+            line start a new one. A line @path/to/file.wav is decoded with the grammar of the question being asked \
+            (the shortcut grammar when none is) and its events carry what was heard.
+            """
     )
 
     @OptionGroup var tables: PhrasesOption
+    @OptionGroup var speech: SpeechOptions
 
     @Flag(name: .long, help: "One JSON event per line.")
     var json = false
@@ -23,11 +29,16 @@ struct ConverseCommand: ParsableCommand {
     @Option(name: .long, help: "Today's date (YYYY-MM-DD) for answers like “tomorrow”; default: the system date.")
     var today: String?
 
+    @Option(name: .long, help: "Write every reply spoken (eSpeak NG) as a numbered WAV file in this folder.")
+    var speakDir: String?
+
     func run() throws {
         let compiled = try loadCompiledTable(tables.phrases)
         var options = DialogueOptions(today: try day())
         options.retryBudget = 2
         var driver = ConversationDriver(compiled: compiled, options: options, handlerTimeout: .milliseconds(Int(handlerTimeout * 1000)))
+        var voice = ConverseVoice(compiled: compiled, configuration: speech.configuration, speakDirectory: speakDir)
+        try voice.prepareSpeakDirectory()
         let interactive = !json && isatty(STDIN_FILENO) != 0
         if interactive { write("Say something, like “order soup with Soup Chef”. Ctrl-D ends.\n") }
         while true {
@@ -35,14 +46,24 @@ struct ConverseCommand: ParsableCommand {
                 write(driver.machine.isIdle ? "\n> " : "> ")
             }
             guard let line = readLine() else { break }
-            for event in driver.turn(line) {
+            var events: [ConversationEvent]
+            var heard: HeardUtterance?
+            if let path = ConverseVoice.audioPath(line) {
+                guard let spoken = voice.turn(path: path, driver: &driver) else { continue }
+                (events, heard) = (spoken.events, spoken.heard)
+                if !json { write("  (heard “\(spoken.heard.text)”, confidence \(String(format: "%.2f", spoken.heard.confidence)))\n") }
+            } else {
+                events = driver.turn(line)
+            }
+            for event in events {
                 if json {
-                    write(event.json + "\n")
+                    write(event.json(heard: heard) + "\n")
                 } else if let text = event.text {
                     write("Parley: \(text)\n")
                 } else if case .recognized(let app, let intent, _, _) = event, interactive {
                     write("  (\(app) · \(intent))\n")
                 }
+                if let text = event.text { voice.speak(text) }
             }
         }
     }

@@ -9,7 +9,8 @@ struct Parley: AsyncParsableCommand {
         abstract: "Voice shortcuts for Linux: match utterances, check phrase tables, measure.",
         subcommands: [
             MatchCommand.self, CheckCommand.self, ConverseCommand.self, TalkCommand.self, SayCommand.self,
-            TranscribeCommand.self, GrammarCommand.self, BenchCommand.self, SpeechBenchCommand.self, BenchDaemonCommand.self,
+            TranscribeCommand.self, GrammarCommand.self, BenchCommand.self, SpeechBenchCommand.self, BenchCoffeeCommand.self,
+            BenchDaemonCommand.self,
         ]
     )
 

@@ -144,6 +144,20 @@ struct StateMachineTests {
         }
     }
 
+    @Test func commandsHeardAtAVeryLowConfidenceAreNotActedOn() {
+        let table = compiledTable(teaTable.replacingOccurrences(of: "  handler: [unused]\n", with: ""))
+        for command in ["cancel", "what", "help"] {
+            var machine = ConversationStateMachine(compiled: table)
+            _ = machine.heard("brew tea with tea time")
+            guard case .ask(_, _, _, .notUnderstood?, _)? = events(machine.heard(command, confidence: 0.1)).first else {
+                Issue.record("“\(command)” at confidence 0.1 must be not understood")
+                continue
+            }
+            #expect(machine.question != nil)
+            #expect(events(machine.heard(command, confidence: 0.9)).first?.name == (command == "cancel" ? "cancelled" : "ask"))
+        }
+    }
+
     @Test func theQuestionSaysWhatAnswersAreExpected() {
         var machine = ConversationStateMachine(compiled: compiledTable(teaTable.replacingOccurrences(of: "  handler: [unused]\n", with: "")))
         _ = machine.heard("brew tea with tea time")

@@ -1,0 +1,61 @@
+import ParleyGrammar
+
+/// Decodes the turns of a conversation, each with the grammar of what is listened for: the
+/// top level (every shortcut phrase and the global commands) when no question is asked, else
+/// the question's `AnswerGrammar` (its plain answers, global commands and the intent's
+/// sentences). Each grammar is registered once, the first time it is needed, and selected by
+/// name afterwards: registering costs far more than switching, and the same question (asked
+/// again, or in the next conversation) builds the same grammar.
+///
+/// Not thread-safe, like the `Recognizer` it drives.
+public final class TurnRecognizer {
+    /// The name the top-level grammar is registered under.
+    public static let topLevelGrammar = "top"
+
+    /// The decoder (the top-level grammar is registered at start).
+    public let recognizer: Recognizer
+    /// Answer grammars registered so far, by their FSG text.
+    private var answerNames: [String: String] = [:]
+
+    /// Starts a recognizer for `compiled` and registers its top-level grammar.
+    public init(_ compiled: CompiledTable, configuration: RecognizerConfiguration = RecognizerConfiguration()) throws {
+        recognizer = try Recognizer(configuration: configuration)
+        try recognizer.register(GrammarBuilder.topLevel(compiled), name: Self.topLevelGrammar)
+    }
+
+    /// Decodes 16 kHz mono `audio` with the grammar of `answers` (nil: the top level).
+    public func recognize(_ audio: PCMAudio, answers: AnswerGrammar?) throws -> Recognition {
+        try select(answers)
+        return try recognizer.recognize(audio)
+    }
+
+    /// Makes the grammar of `answers` (nil: the top level) the active one, registering it the
+    /// first time; returns its name.
+    @discardableResult
+    public func select(_ answers: AnswerGrammar?) throws -> String {
+        guard let answers else {
+            try recognizer.select(grammar: Self.topLevelGrammar)
+            return Self.topLevelGrammar
+        }
+        let grammar = Self.grammar(of: answers)
+        let key = grammar.fsgText(name: "answer")
+        if let name = answerNames[key] {
+            try recognizer.select(grammar: name)
+            return name
+        }
+        let name = "answer-\(answerNames.count + 1)"
+        try recognizer.register(grammar, name: name)
+        try recognizer.select(grammar: name)
+        answerNames[key] = name
+        return name
+    }
+
+    /// How many distinct answer grammars were registered.
+    public var answerGrammarCount: Int { answerNames.count }
+
+    /// The speech grammar of a question's answers: exactly the language of `answers`, whose
+    /// phrases already hold the global commands.
+    public static func grammar(of answers: AnswerGrammar) -> SpeechGrammar {
+        GrammarBuilder.grammar(answers.automaton, words: answers.vocabulary.words)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import ParleyDialogue
+import ParleyGrammar
+import ParleySpeech
+import ParleySpeechBench
+import ParleyTable
+import Testing
+
+/// The coffee benchmark on a few real recordings, when `../shared/corpus` is beside the
+/// checkout (skipped otherwise). Figures come from `parley bench-coffee`, not from here.
+@Suite(.enabled(if: Repository.corpus != nil, "needs ../shared/corpus beside the checkout"))
+struct CoffeeCorpusTests {
+    static func commands(_ count: Int) throws -> [LabelledCommand] {
+        let corpus = try #require(Repository.corpus)
+        return Array(try LabelledCommand.load(folder: corpus + "/coffee/dev").prefix(count))
+    }
+
+    @Test func aFewRecordingsResolveThroughTheAnswerGrammar() throws {
+        let compiled = try Repository.compiled("Benchmarks/coffee")
+        let listener = try TurnRecognizer(compiled)
+        let benchmark = CommandAccuracyBenchmark(compiled: compiled, listener: listener, opening: "order coffee with coffee maker")
+        let commands = try Self.commands(3)
+        #expect(commands.count == 3)
+        var right = 0
+        for command in commands {
+            let trial = try benchmark.run(command, audio: AudioConverter.load(path: command.path))
+            #expect(!trial.recognition.isEmpty, "\(command.fileName)")
+            if trial.outcome == .right { right += 1 }
+        }
+        // One answer grammar, registered once for all three.
+        #expect(listener.answerGrammarCount == 1)
+        #expect(right >= 2, "\(right)/3 right")
+    }
+
+    @Test func everyLabelledValueIsAValueOfTheApp() throws {
+        let compiled = try Repository.compiled("Benchmarks/coffee")
+        let app = try #require(compiled.table.apps.first { $0.name.value == "Coffee Maker" })
+        let commands = try Self.commands(.max)
+        #expect(commands.count == 120)
+        for command in commands {
+            let intent = try #require(app.intents.first { $0.id.lowercased() == command.intent.lowercased() })
+            for (name, text) in command.slots {
+                let parameter = try #require(intent.parameter(named: name), "\(name)")
+                #expect(ParameterValue.parse(text, for: parameter, in: app) != nil, "\(command.fileName): \(name)=\(text)")
+            }
+        }
+    }
+
+    @Test func babbleFromTheCorpusIsDeterministic() throws {
+        let audio = try Self.commands(4).map { try AudioConverter.load(path: $0.path) }
+        let make = { BabbleNoise(recordings: audio, sources: [0, 1, 2, 3], talkersPerUtterance: 2, seed: 42) }
+        let first = make().mix(audio[0], for: 0, snrDecibels: 6)
+        #expect(first == make().mix(audio[0], for: 0, snrDecibels: 6))
+        #expect(first != audio[0])
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import ParleyDialogue
+import ParleyGrammar
+import ParleyRuntime
+import ParleySpeech
+import ParleySpokenDialogue
+import Testing
+
+/// Spoken turns through the real engines: eSpeak NG says, PocketSphinx hears with the grammar
+/// of the question being asked. Audio is made at test time, never committed.
+@Suite(.serialized) struct SpokenTurnTests {
+    static let voice = SpeechSynthesizer(voice: "en-us+m3", wordsPerMinute: 160)
+
+    static func audio(_ text: String) throws -> PCMAudio {
+        try AudioConverter.recognizerAudio(voice.synthesize(text))
+    }
+
+    @Test func aShortcutThenAnAnswerBySpeech() throws {
+        let compiled = try Repository.compiled("phrases")
+        let listener = try TurnRecognizer(compiled)
+        var driver = ConversationDriver(compiled: compiled)
+
+        let opening = try driver.turn(audio: Self.audio("order soup with soup chef"), listener: listener)
+        #expect(opening.grammar == TurnRecognizer.topLevelGrammar)
+        // “Soup Chef” has the spoken form “Soupchef” too: either is the app.
+        #expect(["order soup with soup chef", "order soup with soupchef"].contains(opening.heard.text))
+        #expect(opening.events.map(\.name) == ["recognized", "ask"])
+        guard case .ask(_, let parameter, _, _, _)? = opening.events.last else { return }
+        #expect(parameter == "soup")
+
+        let answer = try driver.turn(audio: Self.audio("clam chowder"), listener: listener)
+        #expect(answer.grammar == "answer-1")
+        #expect(answer.heard.text == "clam chowder")
+        guard case .ask(_, let next, _, _, _)? = answer.events.last else {
+            Issue.record("expected the next question, got \(answer.events.map(\.json))")
+            return
+        }
+        #expect(next == "store")
+        driver.end()
+    }
+
+    @Test func theSameQuestionReusesItsGrammar() throws {
+        let compiled = try Repository.compiled("phrases")
+        let listener = try TurnRecognizer(compiled)
+        let answer = try Self.audio("tomato soup")
+        var names: [String] = []
+        for _ in 0..<2 {
+            var driver = ConversationDriver(compiled: compiled)
+            _ = driver.turn("order soup with soup chef")
+            names.append(try driver.turn(audio: answer, listener: listener).grammar)
+            driver.end()
+        }
+        #expect(names == ["answer-1", "answer-1"])
+        #expect(listener.answerGrammarCount == 1)
+        #expect(listener.recognizer.grammarNames == ["answer-1", "top"])
+    }
+
+    @Test func nothingHeardIsSilence() throws {
+        let compiled = try Repository.compiled("phrases")
+        let listener = try TurnRecognizer(compiled)
+        var driver = ConversationDriver(compiled: compiled)
+        _ = driver.turn("order soup with soup chef")
+        let quiet = PCMAudio(samples: [Int16](repeating: 0, count: 16000), sampleRate: 16000)
+        let turn = try driver.turn(audio: quiet, listener: listener)
+        #expect(turn.heard.text.isEmpty)
+        guard case .ask(_, _, _, let reason, _)? = turn.events.last else {
+            Issue.record("expected the question again, got \(turn.events.map(\.json))")
+            return
+        }
+        #expect(reason == .silence)
+        driver.end()
+    }
+}
