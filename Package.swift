@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "ParleySpokenDialogue", dependencies: ["ParleyGrammar", "ParleyDialogue", "ParleyRuntime", "ParleySpeech"]),
         .target(
             name: "ParleySpeechBench",
-            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue", "ParleyRuntime", "ParleySpeech", "ParleySpokenDialogue"]
+            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue", "ParleyRandom", "ParleyRuntime", "ParleySpeech", "ParleySpokenDialogue"]
         ),
         .target(name: "ParleyAcoustic", dependencies: ["ParleyGrammar", "ParleyCheck", "ParleySpeech"]),
         .executableTarget(

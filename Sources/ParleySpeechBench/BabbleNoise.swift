@@ -1,4 +1,5 @@
 import Foundation
+import ParleyRandom
 import ParleySpeech
 
 /// Babble: several other people's recordings summed, made at run time from the corpus and
@@ -21,7 +22,7 @@ public struct BabbleNoise: Sendable {
         var talkers: [[Double]] = []
         var kept: [Int] = []
         for (index, audio) in recordings.enumerated() {
-            let level = Self.speechPower(audio.samples)
+            let level = WhiteNoise.speechPower(audio.samples)
             guard level > 0, !audio.samples.isEmpty else { continue }
             let scale = 1 / level.squareRoot()
             talkers.append(audio.samples.map { Double($0) * scale })
@@ -36,17 +37,17 @@ public struct BabbleNoise: Sendable {
     /// `length` samples of babble for utterance `utterance`, never using its own recording:
     /// each talker starts at a random offset and wraps around.
     public func noise(length: Int, for utterance: Int) -> [Double] {
-        var generator = SeededGenerator(seed: seed &+ UInt64(truncatingIfNeeded: utterance) &* 0x9E37_79B9_7F4A_7C15)
+        var generator = SplitMix64(seed: seed &+ UInt64(truncatingIfNeeded: utterance) &* 0x9E37_79B9_7F4A_7C15)
         let candidates = talkers.indices.filter { sources[$0] != utterance }
         var chosen: [Int] = []
         var pool = candidates
         while chosen.count < talkersPerUtterance, !pool.isEmpty {
-            chosen.append(pool.remove(at: Int(generator.next() % UInt64(pool.count))))
+            chosen.append(pool.remove(at: generator.int(in: 0..<pool.count)))
         }
         var sum = [Double](repeating: 0, count: length)
         for talker in chosen {
             let samples = talkers[talker]
-            var position = Int(generator.next() % UInt64(samples.count))
+            var position = generator.int(in: 0..<samples.count)
             for index in 0..<length {
                 sum[index] += samples[position]
                 position += 1
@@ -62,10 +63,10 @@ public struct BabbleNoise: Sendable {
     }
 
     /// `audio` with `noise` scaled to `snrDecibels` below the speech. Speech power is measured
-    /// as `NoiseMixer` does (over samples louder than 1% of full scale), noise power over the
+    /// as `WhiteNoise` does (over samples louder than 1% of full scale), noise power over the
     /// whole noise, pauses included.
     public static func mix(_ audio: PCMAudio, noise: [Double], snrDecibels: Double) -> PCMAudio {
-        let speech = speechPower(audio.samples)
+        let speech = WhiteNoise.speechPower(audio.samples)
         let noisePower = noise.isEmpty ? 0 : noise.reduce(0) { $0 + $1 * $1 } / Double(noise.count)
         guard speech > 0, noisePower > 0 else { return audio }
         let gain = (speech / pow(10, snrDecibels / 10) / noisePower).squareRoot()
@@ -74,31 +75,5 @@ public struct BabbleNoise: Sendable {
             return Int16(max(-32768, min(32767, value.rounded())))
         }
         return PCMAudio(samples: mixed, sampleRate: audio.sampleRate)
-    }
-
-    /// Mean power of the samples louder than 1% of full scale (0 when none are).
-    static func speechPower(_ samples: [Int16]) -> Double {
-        var power = 0.0
-        var count = 0
-        for sample in samples where abs(Int(sample)) > 327 {
-            power += Double(sample) * Double(sample)
-            count += 1
-        }
-        return count > 0 ? power / Double(count) : 0
-    }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a small seeded generator.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }
