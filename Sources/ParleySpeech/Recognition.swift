@@ -14,6 +14,8 @@ public struct Recognition: Sendable, Equatable {
     /// Acoustic log-scores (decoder units) of the grammar path and of the phone loop.
     public var grammarScore: Int
     public var phoneLoopScore: Int?
+    /// Whether only the wide-beam second search found a path through the grammar.
+    public var widened = false
 
     /// The words joined by spaces.
     public var text: String { words.joined(separator: " ") }

@@ -29,6 +29,10 @@ public final class Recognizer {
     private var tokens: [String: String] = [:]
     private var grammars: Set<String> = []
     private static let phoneLoop = "_phone_loop"
+    /// A result only the wide-beam search found counts below this confidence as nothing heard
+    /// (silence and noise always fit some path when the beams are wide): the dialogue's
+    /// not-understood level.
+    static let widenedFloor = 0.3
 
     /// Starts a decoder. Throws `SpeechError.engineUnavailable` when model files are missing
     /// or PocketSphinx refuses them, `SpeechError.file` for a malformed overrides file.
@@ -79,6 +83,11 @@ public final class Recognizer {
         guard ps_set_fsg(decoder, name, model.pointer) == 0 else {
             throw SpeechError.grammar("PocketSphinx refused the grammar ‘\(name)’")
         }
+        try withOptions(RecognizerConfiguration.retryBeams) {
+            guard ps_set_fsg(decoder, Self.retrySearch(name), model.pointer) == 0 else {
+                throw SpeechError.grammar("PocketSphinx refused the grammar ‘\(name)’ with wide beams")
+            }
+        }
         grammars.insert(name)
         if activeGrammar == nil || activeGrammar == name { try select(grammar: name) }
     }
@@ -111,7 +120,14 @@ public final class Recognizer {
         }
         lastPhoneLoopSeconds = 0
         var began = DispatchTime.now()
-        let path = try decode(samples, search: grammar)
+        var path = try decode(samples, search: grammar)
+        let widened = Self.speech(path.segments).words.isEmpty && configuration.phoneLanguageModelPath != nil
+        if widened {
+            // No path reached the grammar's end: the default beams pruned it (a mispronounced
+            // word, heavy noise) — or there was nothing to hear. Once more with wide beams, kept
+            // only when the confidence tells the two apart; everything else decodes as fast.
+            path = try decode(samples, search: Self.retrySearch(grammar))
+        }
         lastGrammarSeconds = Self.seconds(since: began)
         let heard = Self.speech(path.segments)
         let words = heard.words.map { tokens[$0] ?? $0 }
@@ -133,8 +149,12 @@ public final class Recognizer {
         // know) widens the gap most — measured, this separated out-of-grammar speech better
         // than comparing only the span of the words.
         var recognition = Recognition(words: words, confidence: 0, frames: path.frames, speechFrames: wordFrames,
-                                      grammarScore: grammarScore, phoneLoopScore: loop.segments.reduce(0) { $0 + $1.score })
+                                      grammarScore: grammarScore, phoneLoopScore: loop.segments.reduce(0) { $0 + $1.score },
+                                      widened: widened)
         recognition.confidence = recognition.gapPerFrame.map(confidenceScale.confidence(gapPerFrame:)) ?? 0
+        if widened && recognition.confidence < Self.widenedFloor {
+            return Recognition(words: [], confidence: 0, frames: path.frames, speechFrames: 0, grammarScore: 0, phoneLoopScore: nil)
+        }
         return recognition
     }
 
@@ -157,9 +177,11 @@ public final class Recognizer {
         var score: Int
     }
 
-    /// One decoding pass: its segments in time order and the frames decoded.
+    /// One decoding pass: its segments in time order and the frames decoded. Every pass starts
+    /// a new stream: the front end's noise estimate otherwise carries over from whatever was
+    /// decoded before, and a result would depend on the utterances before it.
     private func decode(_ samples: [Int16], search: String) throws -> (segments: [Segment], frames: Int) {
-        guard ps_set_search(decoder, search) == 0, ps_start_utt(decoder) == 0 else {
+        guard ps_set_search(decoder, search) == 0, ps_start_stream(decoder) == 0, ps_start_utt(decoder) == 0 else {
             throw SpeechError.internalError("could not start an utterance with ‘\(search)’")
         }
         let processed = samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }

@@ -43,15 +43,22 @@ public struct RecognizerConfiguration: Sendable, Equatable {
         self.decoderOptions = options.merging(decoderOptions) { _, given in given }
     }
 
+    /// Beams of each grammar's second search, used when the first (PocketSphinx's defaults:
+    /// 1e-48, 1e-48, 7e-29) ends with no path through the grammar. Wide beams throughout kept
+    /// the right path of British `en` loopback, but cost 30% more time and turned noisy
+    /// utterances that were right into wrong ones (`docs/speech.md`).
+    static let retryBeams = ["-beam": "1e-80", "-pbeam": "1e-80", "-wbeam": "1e-60"]
+
     /// The decoder's command line: the model; a silenced log; bestpath off (it dropped short
-    /// words from grammar results); dither with a fixed seed (synthesized and trimmed audio has
-    /// runs of exact zeros that upset noise removal, and results stay reproducible);
-    /// context-independent phones for the confidence's phone loop (triphones made it ~20×
-    /// slower than the grammar pass).
+    /// words from grammar results); context-independent phones for the confidence's phone loop
+    /// (triphones made it ~20× slower than the grammar pass). Dither only without the noise
+    /// floor: synthesized and trimmed audio has runs of exact zeros that upset noise removal,
+    /// but PocketSphinx dithers from one process-wide random sequence, so a result would depend
+    /// on what was decoded before and on other threads; the noise floor is seeded per utterance.
     var arguments: [String] {
         var options = [
             "-hmm": modelDirectory, "-dict": dictionaryPath, "-logfn": "/dev/null", "-bestpath": "no",
-            "-dither": "yes", "-seed": "1", "-allphone_ci": "yes",
+            "-dither": noiseFloor > 0 ? "no" : "yes", "-seed": "1", "-allphone_ci": "yes",
         ]
         options.merge(decoderOptions) { _, new in new }
         return options.keys.sorted().flatMap { [$0, options[$0] ?? ""] }

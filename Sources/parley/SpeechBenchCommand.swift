@@ -57,7 +57,7 @@ struct SpeechBenchCommand: ParsableCommand {
 
         var gapLines: [String] = []
         func noteGap(_ kind: String, _ recognition: Recognition) {
-            if let gap = recognition.gapPerFrame { gapLines.append("\(kind)\t\(String(format: "%.1f", gap))\t\(recognition.speechFrames)") }
+            if let gap = recognition.gapPerFrame { gapLines.append("\(kind)\(recognition.widened ? "+wide" : "")\t\(String(format: "%.1f", gap))\t\(recognition.speechFrames)") }
         }
         defer {
             if let gaps { FileManager.default.createFile(atPath: gaps, contents: Data(gapLines.joined(separator: "\n").utf8)) }
@@ -86,7 +86,8 @@ struct SpeechBenchCommand: ParsableCommand {
                     }
                     if verbose, !right {
                         print("  miss [\(voice)@\(rate)\(pass == 1 ? " noisy" : "")] “\(sample.text)” → “\(result.recognition.text)” "
-                            + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1))
+                            + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1)
+                            + (result.recognition.widened ? " wide" : ""))
                     }
                 }
             }
@@ -121,7 +122,8 @@ struct SpeechBenchCommand: ParsableCommand {
                 noteGap(name, result.recognition)
                 if result.match == nil && result.globalCommand == nil { rejected += 1 } else if verbose {
                     print("  accepted \(file): “\(result.recognition.text)” "
-                        + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1))
+                        + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1)
+                            + (result.recognition.widened ? " wide" : ""))
                 }
             }
             print(String(format: "%@ rejection (real speech outside the tables): %d/%d = %.1f%% rejected", name, rejected, files.count,
@@ -134,7 +136,8 @@ struct SpeechBenchCommand: ParsableCommand {
             noteGap("oog", result.recognition)
             if result.match == nil && result.globalCommand == nil { rejected += 1 } else if verbose {
                 print("  accepted “\(sentence)”: “\(result.recognition.text)” "
-                    + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1))
+                    + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1)
+                            + (result.recognition.widened ? " wide" : ""))
             }
         }
         print(String(format: "eSpeak out-of-grammar rejection: %d/%d = %.1f%% rejected", rejected, OutOfGrammarSentences.all.count,

@@ -41,8 +41,6 @@ import ParleyGrammar
 
     @Test(arguments: ["cancel", "what can I say", "say that again"])
     func globalCommandsAreHeard(_ command: String) throws {
-        // A fresh decoder per command: noise removal keeps statistics across utterances, so a
-        // result can depend on what was decoded before (see docs/speech.md).
         let transcriber = try SpeechTranscriber(ShippedTables.compiled())
         do {
             let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize(command))
@@ -50,6 +48,24 @@ import ParleyGrammar
             #expect(result.globalCommand == TextNormalizer.tokens(command).joined(separator: " "), "\(command)")
             #expect(result.match == nil)
         }
+    }
+
+    /// Each pass starts a new stream and dither is off under the noise floor, so what a decoder
+    /// heard before (or another thread decoded) changes nothing: `parley check --acoustic` gives
+    /// the same report with any number of jobs.
+    @Test func aResultDoesNotDependOnWhatWasHeardBefore() throws {
+        let transcriber = try SpeechTranscriber(ShippedTables.compiled())
+        let synthesizer = SpeechSynthesizer(voice: "en-us+f3", wordsPerMinute: 150)
+        let first = try AudioConverter.recognizerAudio(synthesizer.synthesize("grocery cart check out"))
+        let other = try AudioConverter.recognizerAudio(SpeechSynthesizer(voice: "en", wordsPerMinute: 180)
+            .synthesize("pocket recorder record a memo"))
+        let before = try transcriber.transcribe(first).recognition
+        _ = try transcriber.transcribe(other)
+        let after = try transcriber.transcribe(first).recognition
+        #expect(before.words == after.words)
+        #expect(before.grammarScore == after.grammarScore)
+        #expect(before.phoneLoopScore == after.phoneLoopScore)
+        #expect(before.confidence == after.confidence)
     }
 
     @Test func outOfGrammarSpeechIsRejected() throws {
