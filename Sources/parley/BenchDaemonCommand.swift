@@ -30,9 +30,13 @@ struct BenchDaemonCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Conversations per client in each run.")
     var rounds = 10
 
+    @Option(name: .long, help: "PocketSphinx decoders parleyd keeps (its `recognizers` setting; default: parleyd's own, 1).")
+    var recognizers: Int?
+
     func run() async throws {
         let binary = parleyd ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parleyd").path
-        let daemon = try DaemonProcess(binary: binary, arguments: ["--phrases", phrases, "--uri", "tcp://127.0.0.1:0", "--log-level", "notice"])
+        let extra = recognizers.map { ["--recognizers", String($0)] } ?? []
+        let daemon = try DaemonProcess(binary: binary, arguments: ["--phrases", phrases, "--uri", "tcp://127.0.0.1:0", "--log-level", "notice"] + extra)
         defer { daemon.stop() }
         let pid = daemon.pid
         let mb = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
