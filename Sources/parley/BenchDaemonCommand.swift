@@ -85,10 +85,13 @@ extension BenchDaemonCommand {
             let busy = try await PipelineBenchmark.endOfSpeechToReply("order soup with soup chef", at: address, clients: clients,
                                                                       rounds: max(1, rounds / 2), leadIn: leadIn)
             let busySummary = LatencySummary(busy.map(\.milliseconds))
-            let wrong = busy.filter { $0.transcript != samples.first?.transcript }.count
+            let wrong = busy.map(\.transcript).filter { $0 != samples.first?.transcript }
             print("  \(clients) satellites at once, \(label):")
             print(String(format: "    \(busySummary); %.2f× at p50, %.2f× at p90 of one alone (target ≤ 2×); %d of %d heard differently",
-                         busySummary.p50 / max(summary.p50, 0.001), busySummary.p90 / max(summary.p90, 0.001), wrong, busy.count))
+                         busySummary.p50 / max(summary.p50, 0.001), busySummary.p90 / max(summary.p90, 0.001), wrong.count, busy.count))
+            for (heard, count) in Dictionary(grouping: wrong, by: { $0 }).mapValues(\.count).sorted(by: { $0.key < $1.key }) {
+                print("      \(count)× heard \"\(heard)\"")
+            }
         }
     }
 }
