@@ -37,8 +37,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// How long to wait for an answer to start before it counts as silence (`listening-window`). Default 8 s.
     public var listeningWindow: Duration = .seconds(8)
 
-    /// PocketSphinx decoders kept for recognition, ~30 MB each (`recognizers`). Default 1.
-    public var recognizers = 1
+    /// PocketSphinx decoders at most (`recognizers`), ~30 MB each: one is made at start, more
+    /// only while utterances overlap. Default 2, one per core of a small box.
+    public var recognizers = 2
     /// The pronunciation overrides (`pronunciations`); nil: `models/pronunciations.dict` when present.
     public var pronunciations: String?
     /// The synthesizer voice (`voice`). Default `en-us`.

@@ -13,9 +13,10 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     private let recognizers: RecognizerPool
     private let pool: NIOThreadPool
 
-    /// `count` recognizers of `configuration`, decoding on `pool`'s threads.
-    public init(count: Int, configuration: RecognizerConfiguration = RecognizerConfiguration(), pool: NIOThreadPool) throws {
-        recognizers = try RecognizerPool(count: count, configuration: configuration)
+    /// Up to `limit` recognizers of `configuration` (one made now, more when utterances
+    /// overlap), decoding on `pool`'s threads.
+    public init(limit: Int, configuration: RecognizerConfiguration = RecognizerConfiguration(), pool: NIOThreadPool) throws {
+        recognizers = try RecognizerPool(limit: limit, configuration: configuration)
         self.pool = pool
     }
 

@@ -3,8 +3,10 @@ import ParleyGrammar
 import ParleySpeech
 
 /// PocketSphinx recognizers lent out one utterance at a time. A `Recognizer` is not
-/// thread-safe and costs ~30 MB, so a few are kept and an utterance waits for a free one; each
-/// registers a grammar the first time it needs it (registering costs far more than selecting).
+/// thread-safe and costs ~30 MB, so the pool starts with one and grows, up to `limit`, only
+/// when an utterance finds every recognizer busy: an idle daemon keeps one decoder's memory,
+/// a busy one decodes on as many cores as `limit` allows. Each recognizer registers a grammar
+/// the first time it needs it (registering costs far more than selecting).
 /// Blocking by design: borrow on a thread-pool thread, never on the cooperative pool.
 final class RecognizerPool: @unchecked Sendable {
     final class Slot {
@@ -14,22 +16,41 @@ final class RecognizerPool: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
+    private let make: () throws -> Recognizer
+    private let limit: Int
     private var free: [Slot]
-    private let count: Int
+    private var all: [Slot]
+    /// Recognizers made or being made.
+    private var made: Int
 
-    init(count: Int, configuration: RecognizerConfiguration) throws {
-        free = try (0..<max(1, count)).map { _ in Slot(try Recognizer(configuration: configuration)) }
-        self.count = free.count
+    /// A pool of at most `limit` recognizers of `configuration`; the first is made now.
+    init(limit: Int, configuration: RecognizerConfiguration) throws {
+        make = { try Recognizer(configuration: configuration) }
+        let first = Slot(try make())
+        free = [first]
+        all = [first]
+        made = 1
+        self.limit = max(1, limit)
     }
 
-    /// Runs `body` on every recognizer, one after another (each as it becomes free).
+    /// Recognizers made so far.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return all.count
+    }
+
+    /// Runs `body` on every recognizer made so far, one after another (each as it becomes free).
+    /// Those made later register what they need when they first need it.
     func withEach(_ body: (Slot) throws -> Void) throws {
-        var done: Set<ObjectIdentifier> = []
-        while done.count < count {
+        condition.lock()
+        var pending = Set(all.map(ObjectIdentifier.init))
+        condition.unlock()
+        while !pending.isEmpty {
             condition.lock()
             var taken: Slot?
             while taken == nil {
-                if let index = free.firstIndex(where: { !done.contains(ObjectIdentifier($0)) }) {
+                if let index = free.firstIndex(where: { pending.contains(ObjectIdentifier($0)) }) {
                     taken = free.remove(at: index)
                 } else {
                     condition.wait()
@@ -37,29 +58,48 @@ final class RecognizerPool: @unchecked Sendable {
             }
             condition.unlock()
             guard let slot = taken else { continue }
-            defer {
-                condition.lock()
-                free.append(slot)
-                condition.broadcast()
-                condition.unlock()
-            }
+            defer { giveBack(slot) }
             try body(slot)
-            done.insert(ObjectIdentifier(slot))
+            pending.remove(ObjectIdentifier(slot))
         }
     }
 
-    /// Runs `body` with a free recognizer, waiting for one.
-    func with<T>(_ body: (Slot) throws -> T) rethrows -> T {
+    /// Runs `body` with a free recognizer: an idle one, else a new one while fewer than `limit`
+    /// exist, else the first to come back.
+    func with<T>(_ body: (Slot) throws -> T) throws -> T {
+        let slot = try borrow()
+        defer { giveBack(slot) }
+        return try body(slot)
+    }
+
+    private func borrow() throws -> Slot {
         condition.lock()
-        while free.isEmpty { condition.wait() }
-        let slot = free.removeLast()
+        while free.isEmpty && made >= limit { condition.wait() }
+        if let slot = free.popLast() {
+            condition.unlock()
+            return slot
+        }
+        made += 1  // reserved: the model loads outside the lock
         condition.unlock()
-        defer {
+        do {
+            let slot = Slot(try make())
             condition.lock()
-            free.append(slot)
+            all.append(slot)
+            condition.unlock()
+            return slot
+        } catch {
+            condition.lock()
+            made -= 1
             condition.broadcast()
             condition.unlock()
+            throw error
         }
-        return try body(slot)
+    }
+
+    private func giveBack(_ slot: Slot) {
+        condition.lock()
+        free.append(slot)
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -70,7 +70,7 @@ struct Parleyd: AsyncParsableCommand {
     @Option(name: .long, help: "Wait this long for an answer to begin (default 8s).")
     var listeningWindow: String?
 
-    @Option(name: .long, help: "PocketSphinx decoders kept for recognition, ~30 MB each (default 1).")
+    @Option(name: .long, help: "PocketSphinx decoders at most, ~30 MB each: one at start, more while utterances overlap (default 2).")
     var recognizers: String?
 
     @Option(name: .long, help: "Pronunciation overrides (default models/pronunciations.dict when present).")

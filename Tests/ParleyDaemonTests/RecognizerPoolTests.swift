@@ -1,0 +1,39 @@
+import Foundation
+import ParleySpeech
+import Testing
+
+@testable import ParleyDaemonSpeech
+
+/// The pool makes a second PocketSphinx decoder only while the first is busy (real decoders).
+@Suite struct RecognizerPoolTests {
+    static let configuration = RecognizerConfiguration(
+        pronunciationsPath: packageRoot.appendingPathComponent("models/pronunciations.dict").path)
+
+    @Test func oneDecoderServesUtterancesThatDoNotOverlap() throws {
+        let pool = try RecognizerPool(limit: 2, configuration: Self.configuration)
+        #expect(pool.count == 1)
+        let first = try pool.with { ObjectIdentifier($0) }
+        let second = try pool.with { ObjectIdentifier($0) }
+        #expect(first == second)
+        #expect(pool.count == 1)
+    }
+
+    @Test func aSecondDecoderIsMadeWhileTheFirstIsBusyAndKept() throws {
+        let pool = try RecognizerPool(limit: 2, configuration: Self.configuration)
+        let (outer, inner) = try pool.with { busy in (ObjectIdentifier(busy), try pool.with { ObjectIdentifier($0) }) }
+        #expect(outer != inner)
+        #expect(pool.count == 2)
+        // Both free now: overlapping again reuses them.
+        let again = try pool.with { busy in Set([ObjectIdentifier(busy), try pool.with { ObjectIdentifier($0) }]) }
+        #expect(again == Set([outer, inner]))
+        #expect(pool.count == 2)
+    }
+
+    @Test func registeringOnEachReachesEveryDecoderMade() throws {
+        let pool = try RecognizerPool(limit: 2, configuration: Self.configuration)
+        try pool.with { _ in try pool.with { _ in } }
+        var visited = 0
+        try pool.withEach { _ in visited += 1 }
+        #expect(visited == 2)
+    }
+}
