@@ -40,16 +40,7 @@ extension ConversationStateMachine {
     }
 
     func expectedAnswer(_ parameter: Parameter, _ context: ResolveContext) -> ExpectedAnswer {
-        if let choices = context.choices(for: parameter) { return .choice(choices) }
-        switch parameter.type.value {
-        case .integer: return .integer(min: parameter.min.map { Int($0.value) }, max: parameter.max.map { Int($0.value) })
-        case .decimal: return .decimal
-        case .boolean: return .yesNo(verbs: [])
-        case .duration: return .duration
-        case .time: return .time
-        case .date: return .date
-        case .string, .custom: return .text
-        }
+        context.expectedAnswer(parameter)
     }
 
     /// Speaks a question (with its reason and list) and listens. A question about something
@@ -100,6 +91,22 @@ extension ConversationStateMachine {
         case .duration: return "Say how long, like “ten minutes”. Say “cancel” to stop."
         case .time: return "Say a time, like “five thirty pm”. Say “cancel” to stop."
         case .date: return "Say a day, like “tomorrow” or “March third”. Say “cancel” to stop."
+        }
+    }
+}
+
+extension ResolveContext {
+    /// What kind of answer a question about `parameter` expects.
+    func expectedAnswer(_ parameter: Parameter) -> ExpectedAnswer {
+        if let choices = choices(for: parameter) { return .choice(choices) }
+        switch parameter.type.value {
+        case .integer: return .integer(min: parameter.min.map { Int($0.value) }, max: parameter.max.map { Int($0.value) })
+        case .decimal: return .decimal
+        case .boolean: return .yesNo(verbs: [])
+        case .duration: return .duration
+        case .time: return .time
+        case .date: return .date
+        case .string, .custom: return .text
         }
     }
 }

@@ -88,7 +88,9 @@ extension ConversationStateMachine {
     }
 
     /// The intent's own words for “yes”: its title's verb (“order”), from `title`.
-    func intentVerbs(_ intent: Intent) -> [[String]] {
+    func intentVerbs(_ intent: Intent) -> [[String]] { Self.intentVerbs(intent) }
+
+    static func intentVerbs(_ intent: Intent) -> [[String]] {
         guard let verb = intent.title?.value.split(separator: " ").first else { return [] }
         return [TextNormalizer.tokens(String(verb))]
     }

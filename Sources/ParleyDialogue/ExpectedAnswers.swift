@@ -47,10 +47,17 @@ extension ConversationStateMachine {
     /// The speech grammar of the current question: its plain answers and the current intent's
     /// sentences; nil when no question is asked or the answer is open.
     public func answerGrammar() -> AnswerGrammar? {
-        guard let question, let phrases = ExpectedAnswers.phrases(for: question) else { return nil }
-        let sentences = context.map { context in
-            compiled.sentences.filter { $0.app == context.appIndex && $0.intent == context.intent.id }
-        } ?? []
-        return AnswerGrammar(compiled, answers: phrases, sentences: question.kind == .chooseShortcut ? [] : sentences)
+        guard let question else { return nil }
+        return ExpectedAnswers.grammar(of: question, compiled, app: context?.appIndex, intent: context?.intent.id)
+    }
+}
+
+extension ExpectedAnswers {
+    /// The speech grammar of `question` asked while resolving `intent` of app `app`: its plain
+    /// answers and the intent's sentences (none when choosing a shortcut); nil when the answer is open.
+    public static func grammar(of question: Question, _ compiled: CompiledTable, app: Int?, intent: String?) -> AnswerGrammar? {
+        guard let phrases = phrases(for: question) else { return nil }
+        let sentences = question.kind == .chooseShortcut ? [] : compiled.sentences.filter { $0.app == app && $0.intent == intent }
+        return AnswerGrammar(compiled, answers: phrases, sentences: sentences)
     }
 }

@@ -11,7 +11,8 @@ struct SpeechBenchCommand: ParsableCommand {
         discussion: """
             Every shipped shortcut phrase (sample values) is spoken by each voice, recognized with the \
             top-level grammar and matched; right means the same shortcut and value as the text itself \
-            matches. Rejection: the librivox sentences of the shared corpus and unrelated eSpeak sentences \
+            matches. Every answer to every follow-up question the tables define (titles, synonyms, yes/no, \
+            numbers, global commands) is spoken too and decoded with that question's grammar. Rejection: the librivox sentences of the shared corpus and unrelated eSpeak sentences \
             must match nothing. Use a release build for the speed figures.
             """
     )
@@ -62,8 +63,11 @@ struct SpeechBenchCommand: ParsableCommand {
         defer {
             if let gaps { FileManager.default.createFile(atPath: gaps, contents: Data(gapLines.joined(separator: "\n").utf8)) }
         }
+        let answers = try AnswerLoopback(compiled, recognizer: transcriber.recognizer)
+        print("follow-up questions: \(answers.questions.count) (\(answers.grammarCount) distinct grammars), \(answers.answerCount) answers per voice")
         var clean = Tally(), noisy = Tally()
-        var mixer = NoiseMixer(seed: 42)
+        var answersClean = 0, answersNoisy = 0, answersTotal = 0
+        var mixer = NoiseMixer(seed: 42), answerMixer = NoiseMixer(seed: 43)
         for spec in voices.split(separator: ",") {
             let parts = spec.split(separator: "@")
             let voice = String(parts[0])
@@ -91,13 +95,22 @@ struct SpeechBenchCommand: ParsableCommand {
                     }
                 }
             }
-            print(String(format: "  %@@%d: clean %d/%d, %.0f dB noise %d/%d", voice, rate,
-                         voiceClean.right, voiceClean.total, snr, voiceNoisy.right, voiceNoisy.total))
+            let answered = try answers.run(synthesizer, on: transcriber.recognizer, mixer: &answerMixer, snr: snr,
+                                           verbose: verbose, label: "\(voice)@\(rate)")
+            answersClean += answered.clean
+            answersNoisy += answered.noisy
+            answersTotal += answered.total
+            print(String(format: "  %@@%d: clean %d/%d, %.0f dB noise %d/%d; answers clean %d/%d, noise %d/%d", voice, rate,
+                         voiceClean.right, voiceClean.total, snr, voiceNoisy.right, voiceNoisy.total,
+                         answered.clean, answered.total, answered.noisy, answered.total))
             clean.merge(voiceClean)
             noisy.merge(voiceNoisy)
         }
         print(String(format: "loopback clean: %d/%d = %.1f%% right", clean.right, clean.total, clean.percent))
         print(String(format: "loopback %.0f dB white noise: %d/%d = %.1f%% right", snr, noisy.right, noisy.total, noisy.percent))
+        print(String(format: "follow-up answers clean: %d/%d = %.1f%% right; %.0f dB white noise: %d/%d = %.1f%% right",
+                     answersClean, answersTotal, 100 * Double(answersClean) / Double(max(1, answersTotal)),
+                     snr, answersNoisy, answersTotal, 100 * Double(answersNoisy) / Double(max(1, answersTotal))))
         print(String(format: "real-time factor: %.4f grammar pass + %.4f phone loop = %.4f",
                      clean.grammarSeconds / clean.audioSeconds, clean.loopSeconds / clean.audioSeconds,
                      (clean.grammarSeconds + clean.loopSeconds) / clean.audioSeconds))
