@@ -28,6 +28,8 @@ public final class Recognizer {
     private var decoderWords: [String: String] = [:]
     private var tokens: [String: String] = [:]
     private var grammars: Set<String> = []
+    /// Further pronunciations of grammar tokens (`word(2)` lines of the overrides file).
+    private let alternatives: [String: [[String]]]
     private static let phoneLoop = "_phone_loop"
     /// A result only the wide-beam search found counts below this confidence as nothing heard
     /// (silence and noise always fit some path when the beams are wide): the dialogue's
@@ -52,6 +54,7 @@ public final class Recognizer {
         }
         self.decoder = decoder
         let overrides = try configuration.pronunciationsPath.map { try PronunciationOverrides.load(path: $0) } ?? [:]
+        alternatives = try configuration.pronunciationsPath.map { try PronunciationOverrides.loadAlternatives(path: $0) } ?? [:]
         pronouncer = Pronouncer(lexicon: DecoderLexicon(decoder: decoder), overrides: overrides)
         if let phoneLM = configuration.phoneLanguageModelPath,
            ps_set_allphone_file(decoder, Self.phoneLoop, phoneLM) != 0 {
@@ -234,6 +237,12 @@ public final class Recognizer {
             }
             decoderWords[token] = name
             tokens[name] = token
+            // Alternates are `name(parleyN)`: PocketSphinx links a `base(…)` entry to its base
+            // word, and the grammar's searches accept either.
+            for (index, phones) in (alternatives[token] ?? []).enumerated() {
+                let alternate = "\(name)(parley\(index + 1))"
+                if DecoderLexicon(decoder: decoder).phones(of: alternate) == nil { additions.append((alternate, phones.joined(separator: " "))) }
+            }
         }
         for (index, addition) in additions.enumerated() {
             let update: Int32 = index == additions.count - 1 ? 1 : 0

@@ -109,6 +109,17 @@ import ParleyGrammar
         #expect(try recognizer.recognize(audio).words == ["order", "chowder"])
     }
 
+    @Test func aSecondPronunciationIsHeardAsTheWord() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parley-alternates-\(getpid()).dict").path
+        try "chowder K AE T\nchowder(2) CH AW D ER\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recognizer = try Recognizer(configuration: RecognizerConfiguration(pronunciationsPath: path))
+        try recognizer.register(GrammarBuilder.phrases([["order", "chowder"], ["order", "tomato", "soup"]]), name: "orders")
+        #expect(DecoderLexicon(decoder: recognizer.decoder).phones(of: "chowder_parley(parley1)") == ["CH", "AW", "D", "ER"])
+        let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize("order chowder"))
+        #expect(try recognizer.recognize(audio).words == ["order", "chowder"])
+    }
+
     @Test func wrongSampleRateIsAnError() throws {
         let recognizer = try Recognizer(warmUp: false)
         try recognizer.register(GrammarBuilder.phrases([["yes"], ["no"]]), name: "yes-no")

@@ -54,6 +54,16 @@ private struct SmallLexicon: Lexicon {
         #expect(try custom.pronounce("soup") == Pronunciation(phones: ["S", "OW", "P"], source: .override))
     }
 
+    @Test func aNumberedLineAddsASecondPronunciation() throws {
+        let text = """
+            help(2) EH L P
+            soup S UW P
+            soup(2) S OW P
+            """
+        #expect(try PronunciationOverrides.parse(text) == ["soup": ["S", "UW", "P"]])
+        #expect(try PronunciationOverrides.alternatives(text) == ["help": [["EH", "L", "P"]], "soup": [["S", "OW", "P"]]])
+    }
+
     @Test func malformedOverridesSayWhichLine() {
         #expect(throws: SpeechError.file(path: "p.dict:2", reason: "expected ‘word PHONE…’ with CMU phones (AA AE … ZH), got ‘soup XX P’")) {
             try PronunciationOverrides.parse("ok OW K EY\nsoup XX P", file: "p.dict")
