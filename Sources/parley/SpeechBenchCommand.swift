@@ -61,7 +61,7 @@ struct SpeechBenchCommand: ParsableCommand {
             if let gap = recognition.gapPerFrame { gapLines.append("\(kind)\(recognition.widened ? "+wide" : "")\t\(String(format: "%.1f", gap))\t\(recognition.speechFrames)") }
         }
         defer {
-            if let gaps { FileManager.default.createFile(atPath: gaps, contents: Data(gapLines.joined(separator: "\n").utf8)) }
+            if let gaps { _ = FileManager.default.createFile(atPath: gaps, contents: Data(gapLines.joined(separator: "\n").utf8)) }
         }
         let answers = try AnswerLoopback(compiled, recognizer: transcriber.recognizer)
         print("follow-up questions: \(answers.questions.count) (\(answers.grammarCount) distinct grammars), \(answers.answerCount) answers per voice")

@@ -23,7 +23,7 @@ public struct AcousticResult: Sendable {
 public enum AcousticCheck {
     public static func run(
         _ compiled: CompiledTable, options: AcousticOptions, renderer: some SpeechRendering,
-        makeHearer: @Sendable () throws -> any SpeechHearing, progress: (Int, Int) -> Void = { _, _ in }
+        makeHearer: @Sendable () throws -> any SpeechHearing, progress: @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws -> AcousticResult {
         let trials = AcousticTrials.make(compiled, options: options)
         let clock = ContinuousClock()
@@ -53,9 +53,11 @@ public enum AcousticCheck {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    /// Hears every clip on `jobs` workers (structured: `concurrentPerform` returns when all are done).
+    /// Hears every clip on `jobs` workers (structured: `concurrentPerform` returns when all are
+    /// done), each taking the next clip when it is free. Worker 0 reports progress, so the
+    /// callback is never called from two threads at once.
     static func hearAll(_ audio: [[Int16]], jobs: Int, makeHearer: @Sendable () throws -> any SpeechHearing,
-                        progress: (Int) -> Void) throws -> [String] {
+                        progress: @Sendable (Int) -> Void) throws -> [String] {
         let box = ResultBox(count: audio.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(audio.count, 1))) { worker in
             let hearer: any SpeechHearing
@@ -63,10 +65,9 @@ public enum AcousticCheck {
                 box.fail(error)
                 return
             }
-            var index = worker
-            while index < audio.count, !box.failed {
+            while let index = box.next(), index < audio.count {
                 do { box.set(index, try hearer.hear(audio[index])) } catch { box.fail(error) }
-                index += jobs
+                if worker == 0 { progress(box.done) }
             }
         }
         if let error = box.error { throw error }
@@ -126,12 +127,29 @@ final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var results: [String]
     private(set) var error: (any Error)?
+    private var taken = 0
+    private var finished = 0
 
     init(count: Int) { results = Array(repeating: "", count: count) }
 
-    var failed: Bool { lock.withLock { error != nil } }
+    /// The next clip to hear; nil once something failed.
+    func next() -> Int? {
+        lock.withLock {
+            guard error == nil else { return nil }
+            defer { taken += 1 }
+            return taken
+        }
+    }
 
-    func set(_ index: Int, _ text: String) { lock.withLock { results[index] = text } }
+    /// Clips heard so far.
+    var done: Int { lock.withLock { finished } }
+
+    func set(_ index: Int, _ text: String) {
+        lock.withLock {
+            results[index] = text
+            finished += 1
+        }
+    }
 
     func fail(_ error: any Error) { lock.withLock { if self.error == nil { self.error = error } } }
 }
