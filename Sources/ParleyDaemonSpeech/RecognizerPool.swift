@@ -64,36 +64,39 @@ final class RecognizerPool: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with a free recognizer: an idle one, else a new one while fewer than `limit`
-    /// exist, else the first to come back.
+    /// Runs `body` with a free recognizer: an idle one, else the first to come free — the one
+    /// in use coming back, or a new one (made on its own thread while fewer than `limit` exist),
+    /// whichever is first. A model load takes ~0.3 s, often longer than the decode in the way.
     func with<T>(_ body: (Slot) throws -> T) throws -> T {
-        let slot = try borrow()
+        let slot = borrow()
         defer { giveBack(slot) }
         return try body(slot)
     }
 
-    private func borrow() throws -> Slot {
+    private func borrow() -> Slot {
         condition.lock()
-        while free.isEmpty && made >= limit { condition.wait() }
-        if let slot = free.popLast() {
-            condition.unlock()
-            return slot
+        defer { condition.unlock() }
+        if free.isEmpty && made < limit {
+            made += 1  // reserved: the model loads off the lock, on a thread of its own
+            Thread.detachNewThread { [self] in grow() }
         }
-        made += 1  // reserved: the model loads outside the lock
-        condition.unlock()
-        do {
-            let slot = Slot(try make())
-            condition.lock()
+        while free.isEmpty { condition.wait() }  // at least the one in use comes back
+        return free.removeLast()
+    }
+
+    /// Makes one more recognizer and lends it out; on failure (the model was there at start, so
+    /// hardly ever) gives the reservation back, and a later overlap tries again.
+    private func grow() {
+        let slot = try? Slot(make())
+        condition.lock()
+        if let slot {
             all.append(slot)
-            condition.unlock()
-            return slot
-        } catch {
-            condition.lock()
+            free.append(slot)
+        } else {
             made -= 1
-            condition.broadcast()
-            condition.unlock()
-            throw error
         }
+        condition.broadcast()
+        condition.unlock()
     }
 
     private func giveBack(_ slot: Slot) {
