@@ -120,6 +120,23 @@ public enum AnswerInterpreter {
         return table
     }()
 
+    /// The value `tokens` give at a question whose answers are listed: one item of a list, yes or
+    /// no (the intent's verbs meaning yes), or a whole number. Nil when they give none, and for
+    /// open answers, which the dialogue reads with its own options.
+    public static func listedValue(_ tokens: [String], expected: ExpectedAnswer) -> ParameterValue? {
+        switch expected {
+        case .choice(let choices):
+            if case .one(let choice) = choose(tokens, from: choices) { return choice.value }
+        case .yesNo(let verbs):
+            return yesNo(tokens, verbs: verbs).map { .boolean($0) }
+        case .integer:
+            if let number = number(tokens), number == number.rounded() { return .integer(Int(number)) }
+        case .decimal, .text, .duration, .time, .date:
+            break
+        }
+        return nil
+    }
+
     /// What a choice answer fits.
     public enum ChoiceResult: Equatable, Sendable {
         case one(Choice)

@@ -94,14 +94,8 @@ extension ConversationStateMachine {
     /// A value of a non-list answer.
     func value(of tokens: [String], text: String, for parameter: Parameter, expected: ExpectedAnswer) -> ParameterValue? {
         switch expected {
-        case .choice(let choices):
-            if case .one(let choice) = AnswerInterpreter.choose(tokens, from: choices) { return choice.value }
-            return nil
-        case .integer:
-            guard let number = AnswerInterpreter.number(tokens), number == number.rounded() else { return nil }
-            return .integer(Int(number))
+        case .choice, .integer, .yesNo: return AnswerInterpreter.listedValue(tokens, expected: expected)
         case .decimal: return AnswerInterpreter.number(tokens).map { .decimal($0) }
-        case .yesNo: return AnswerInterpreter.yesNo(tokens).map { .boolean($0) }
         case .text:
             let words = AnswerInterpreter.trimPoliteness(tokens)
             guard !words.isEmpty else { return nil }

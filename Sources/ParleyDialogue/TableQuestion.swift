@@ -51,17 +51,7 @@ public struct TableQuestion: Sendable {
     /// nil for what it would not understand.
     public func meaning(of tokens: [String]) -> Meaning? {
         if let command = GlobalCommand.detect(tokens) { return .command(command) }
-        switch question.expected {
-        case .choice(let choices):
-            if case .one(let choice) = AnswerInterpreter.choose(tokens, from: choices) { return .value(choice.value) }
-        case .yesNo(let verbs):
-            if let answer = AnswerInterpreter.yesNo(tokens, verbs: verbs) { return .value(.boolean(answer)) }
-        case .integer:
-            if let number = AnswerInterpreter.number(tokens), number == number.rounded() { return .value(.integer(Int(number))) }
-        case .decimal, .text, .duration, .time, .date:
-            break
-        }
-        return nil
+        return AnswerInterpreter.listedValue(tokens, expected: question.expected).map { .value($0) }
     }
 
     /// The questions of every intent of `compiled`: each parameter's value question when its
