@@ -18,8 +18,14 @@ public final class TurnRecognizer {
     private var answerNames: [String: String] = [:]
 
     /// Starts a recognizer for `compiled` and registers its top-level grammar.
-    public init(_ compiled: CompiledTable, configuration: RecognizerConfiguration = RecognizerConfiguration()) throws {
-        recognizer = try Recognizer(configuration: configuration)
+    public convenience init(_ compiled: CompiledTable, configuration: RecognizerConfiguration = RecognizerConfiguration()) throws {
+        try self.init(compiled, on: Recognizer(configuration: configuration))
+    }
+
+    /// Decodes the turns of `compiled` on a recognizer that already exists (its top-level grammar
+    /// is registered, or registered again, under `topLevelGrammar`).
+    public init(_ compiled: CompiledTable, on recognizer: Recognizer) throws {
+        self.recognizer = recognizer
         try recognizer.register(GrammarBuilder.topLevel(compiled), name: Self.topLevelGrammar)
     }
 

@@ -8,47 +8,36 @@ import ParleySpeech
 /// not-understood level.
 struct AnswerLoopback {
     let questions: [TableQuestion]
-    /// Each question's grammar name on the recognizer (questions with the same grammar share it).
-    private let grammarNames: [String]
+    /// Selects each question's grammar, registering each distinct one once.
+    private let turns: TurnRecognizer
     private let floor = DialogueOptions().veryLowConfidence
 
     /// Registers every question's grammar on `recognizer`.
     init(_ compiled: CompiledTable, recognizer: Recognizer) throws {
         questions = TableQuestion.all(compiled)
-        var byText: [String: String] = [:]
-        var names: [String] = []
-        for question in questions {
-            let grammar = TurnRecognizer.grammar(of: question.grammar)
-            let text = grammar.fsgText(name: "answer")
-            let name = byText[text] ?? "bench-answer-\(byText.count)"
-            if byText[text] == nil {
-                try recognizer.register(grammar, name: name)
-                byText[text] = name
-            }
-            names.append(name)
-        }
-        grammarNames = names
+        turns = try TurnRecognizer(compiled, on: recognizer)
+        for question in questions { try turns.select(question.grammar) }
     }
 
     /// Answers spoken per voice.
     var answerCount: Int { questions.reduce(0) { $0 + $1.answers.count } }
     /// Distinct answer grammars.
-    var grammarCount: Int { Set(grammarNames).count }
+    var grammarCount: Int { turns.answerGrammarCount }
 
     /// Speaks every answer with `synthesizer`, decodes it clean and with white noise at `snr` dB,
     /// and counts the right ones; misses are printed when `verbose`.
-    func run(_ synthesizer: SpeechSynthesizer, on recognizer: Recognizer, mixer: inout NoiseMixer, snr: Double,
+    func run(_ synthesizer: SpeechSynthesizer, mixer: inout NoiseMixer, snr: Double,
              verbose: Bool, label: String) throws -> (clean: Int, noisy: Int, total: Int) {
         var spoken: [String: PCMAudio] = [:]
         var clean = 0, noisy = 0, total = 0
-        for (question, name) in zip(questions, grammarNames) {
-            try recognizer.select(grammar: name)
+        for question in questions {
+            try turns.select(question.grammar)
             for answer in question.answers {
                 let audio = try spoken[answer.text] ?? AudioConverter.recognizerAudio(synthesizer.synthesize(answer.text)).padded(seconds: 0.3)
                 spoken[answer.text] = audio
                 total += 1
                 for (pass, input) in [(0, audio), (1, mixer.mix(audio, snrDecibels: snr))] {
-                    let heard = try recognizer.recognize(input)
+                    let heard = try turns.recognizer.recognize(input)
                     let right = heard.confidence >= floor && question.meaning(of: heard.words) == answer.meaning
                     if right {
                         if pass == 0 { clean += 1 } else { noisy += 1 }
