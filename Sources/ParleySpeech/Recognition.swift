@@ -23,6 +23,11 @@ public struct Recognition: Sendable, Equatable {
     /// Whether nothing was heard.
     public var isEmpty: Bool { words.isEmpty }
 
+    /// Nothing heard in `frames` of audio.
+    static func nothing(frames: Int) -> Recognition {
+        Recognition(words: [], confidence: 0, frames: frames, speechFrames: 0, grammarScore: 0, phoneLoopScore: nil)
+    }
+
     /// How far the grammar path's acoustic score falls behind the phone loop's, per speech
     /// frame (nil without a phone-loop pass): the input of `ConfidenceScale`.
     public var gapPerFrame: Double? {

@@ -114,7 +114,7 @@ public final class Recognizer {
         }
         guard let grammar = activeGrammar else { throw SpeechError.grammar("no grammar registered") }
         guard !audio.samples.isEmpty else {
-            return Recognition(words: [], confidence: 0, frames: 0, speechFrames: 0, grammarScore: 0, phoneLoopScore: nil)
+            return .nothing(frames: 0)
         }
         var samples = Self.padded(audio.samples, frames: Int(padding * Double(audio.sampleRate)))
         if configuration.noiseFloor > 0 {
@@ -137,7 +137,7 @@ public final class Recognizer {
         let wordFrames = path.segments.filter { !Self.isFiller($0.word) }.reduce(0) { $0 + $1.frames.count }
         let grammarScore = path.segments.reduce(0) { $0 + $1.score }
         guard !words.isEmpty, wordFrames > 0 else {
-            return Recognition(words: [], confidence: 0, frames: path.frames, speechFrames: 0, grammarScore: 0, phoneLoopScore: nil)
+            return .nothing(frames: path.frames)
         }
         guard configuration.phoneLanguageModelPath != nil else {
             return Recognition(words: words, confidence: 1, frames: path.frames, speechFrames: wordFrames,
@@ -156,7 +156,7 @@ public final class Recognizer {
                                       widened: widened)
         recognition.confidence = recognition.gapPerFrame.map(confidenceScale.confidence(gapPerFrame:)) ?? 0
         if widened && recognition.confidence < Self.widenedFloor {
-            return Recognition(words: [], confidence: 0, frames: path.frames, speechFrames: 0, grammarScore: 0, phoneLoopScore: nil)
+            return .nothing(frames: path.frames)
         }
         return recognition
     }

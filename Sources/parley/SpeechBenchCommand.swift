@@ -89,13 +89,11 @@ struct SpeechBenchCommand: ParsableCommand {
                         voiceNoisy.add(right, result, audio: input.seconds, timing: timing)
                     }
                     if verbose, !right {
-                        print("  miss [\(voice)@\(rate)\(pass == 1 ? " noisy" : "")] “\(sample.text)” → “\(result.recognition.text)” "
-                            + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1)
-                            + (result.recognition.widened ? " wide" : ""))
+                        print("  miss [\(voice)@\(rate)\(pass == 1 ? " noisy" : "")] “\(sample.text)” → “\(result.recognition.text)” " + Self.scores(result.recognition))
                     }
                 }
             }
-            let answered = try answers.run(synthesizer, on: transcriber.recognizer, mixer: &answerMixer, snr: snr,
+            let answered = try answers.run(synthesizer, mixer: &answerMixer, snr: snr,
                                            verbose: verbose, label: "\(voice)@\(rate)")
             answersClean += answered.clean
             answersNoisy += answered.noisy
@@ -134,9 +132,7 @@ struct SpeechBenchCommand: ParsableCommand {
                 let result = try transcriber.transcribe(AudioConverter.load(path: file))
                 noteGap(name, result.recognition)
                 if result.match == nil && result.globalCommand == nil { rejected += 1 } else if verbose {
-                    print("  accepted \(file): “\(result.recognition.text)” "
-                        + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1)
-                            + (result.recognition.widened ? " wide" : ""))
+                    print("  accepted \(file): “\(result.recognition.text)” " + Self.scores(result.recognition))
                 }
             }
             print(String(format: "%@ rejection (real speech outside the tables): %d/%d = %.1f%% rejected", name, rejected, files.count,
@@ -148,9 +144,7 @@ struct SpeechBenchCommand: ParsableCommand {
             let result = try transcriber.transcribe(audio)
             noteGap("oog", result.recognition)
             if result.match == nil && result.globalCommand == nil { rejected += 1 } else if verbose {
-                print("  accepted “\(sentence)”: “\(result.recognition.text)” "
-                    + String(format: "conf %.2f gap %.0f", result.recognition.confidence, result.recognition.gapPerFrame ?? -1)
-                            + (result.recognition.widened ? " wide" : ""))
+                print("  accepted “\(sentence)”: “\(result.recognition.text)” " + Self.scores(result.recognition))
             }
         }
         print(String(format: "eSpeak out-of-grammar rejection: %d/%d = %.1f%% rejected", rejected, OutOfGrammarSentences.all.count,
@@ -171,6 +165,11 @@ struct SpeechBenchCommand: ParsableCommand {
         let perSwitch = seconds(since: start) / Double(rounds)
         try recognizer.select(grammar: SpeechTranscriber.topLevelGrammar)
         print(String(format: "grammar switch: %.4f ms (registering a small grammar: %.2f ms)", perSwitch * 1000, registration * 1000))
+    }
+
+    /// A result's confidence and gap for `--verbose`, and whether only the wide search found it.
+    private static func scores(_ recognition: Recognition) -> String {
+        String(format: "conf %.2f gap %.0f", recognition.confidence, recognition.gapPerFrame ?? -1) + (recognition.widened ? " wide" : "")
     }
 
     private static func key(_ match: ShortcutMatch?) -> String? {
