@@ -12,7 +12,7 @@ import ParleyGrammar
         let samples = ShortcutSamples.of(compiled, expansionsPerPhrase: 2, valuesPerSlot: 3)
         var misses: [String] = []
         for sample in samples {
-            let audio = try AudioConverter.recognizerAudio(synthesizer.synthesize(sample.text))
+            let audio = try FreshSpeech.recognizerAudio(sample.text, voice: synthesizer.voice, wordsPerMinute: synthesizer.wordsPerMinute)
             let result = try transcriber.transcribe(audio)
             let expected = transcriber.matcher.match(tokens: sample.words).first
             if result.match?.shortcut != expected?.shortcut

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyGrammar
+import ParleySpeech
 import ParleyTable
 
 /// The repository's shipped phrase tables and the shared corpus beside the checkout.
@@ -17,5 +18,23 @@ enum ShippedTables {
     static var corpus: String? {
         let path = root.deletingLastPathComponent().appendingPathComponent("shared/corpus").path
         return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+}
+
+/// eSpeak NG audio made in a process of its own (the `espeak-ng` command), so a sentence always
+/// sounds the same: in this process eSpeak NG's pitch flutter and noise carry on from whatever
+/// other tests synthesized before, which moves a few borderline results from run to run.
+enum FreshSpeech {
+    /// `text` as 16 kHz mono recognizer audio.
+    static func recognizerAudio(_ text: String, voice: String, wordsPerMinute: Int) throws -> PCMAudio {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+        process.arguments = ["-v", voice, "-s", String(wordsPerMinute), "--stdout", text]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try AudioConverter.recognizerAudio(WAVCodec.decode(data))
     }
 }
