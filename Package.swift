@@ -40,9 +40,10 @@ let package = Package(
         .target(name: "ParleyTable", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "ParleyGrammar", dependencies: ["ParleyTable"]),
         .target(name: "ParleyRandom"),
+        .target(name: "ParleyProcess"),
         .target(name: "ParleyCheck", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyRandom"]),
         .target(name: "ParleyDialogue", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyJSON"]),
-        .target(name: "ParleyRuntime", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue"]),
+        .target(name: "ParleyRuntime", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue", "ParleyProcess"]),
         .target(name: "ParleyBench", dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyRandom"]),
         .systemLibrary(
             name: "CPocketSphinx", pkgConfig: "pocketsphinx",
@@ -60,7 +61,7 @@ let package = Package(
             name: "parley",
             dependencies: [
                 "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyDialogue", "ParleyRuntime",
-                "ParleySpeech", "ParleyAcoustic", "ParleyWyoming", "ParleyDaemon", "ParleyDaemonSpeech",
+                "ParleySpeech", "ParleyAcoustic", "ParleyWyoming", "ParleyDaemon", "ParleyDaemonSpeech", "ParleyProcess",
                 "ParleySpokenDialogue", "ParleySpeechBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -70,7 +71,7 @@ let package = Package(
         .target(
             name: "ParleyDaemon",
             dependencies: [
-                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyDialogue", "ParleyRuntime", "ParleyWyoming", "ParleyRandom",
+                "ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyDialogue", "ParleyRuntime", "ParleyWyoming", "ParleyRandom", "ParleyProcess",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -124,14 +125,15 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyCheckTests",
-            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyRandom"],
+            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyCheck", "ParleyBench", "ParleyRandom", "ParleyProcess"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ParleySpokenDialogueTests",
-            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue", "ParleyRuntime", "ParleySpeech", "ParleySpokenDialogue", "ParleySpeechBench"]
+            dependencies: ["ParleyTable", "ParleyGrammar", "ParleyDialogue", "ParleyRuntime", "ParleySpeech", "ParleySpokenDialogue", "ParleySpeechBench", "ParleyProcess"]
         ),
-        .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech", "ParleyCheck", "ParleyAcoustic"]),
+        .testTarget(name: "ParleySpeechTests", dependencies: ["ParleyTable", "ParleyGrammar", "ParleySpeech", "ParleyCheck", "ParleyAcoustic", "ParleyProcess"]),
+        .testTarget(name: "ParleyProcessTests", dependencies: ["ParleyProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )

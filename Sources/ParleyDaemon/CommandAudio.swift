@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import ParleyProcess
 
 /// A shell command started for local audio: `mic-command` (its standard output is read) or
 /// `snd-command` (its standard input is written), as wyoming-satellite runs them.
@@ -11,11 +12,11 @@ enum CommandAudio {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        let output = Pipe()
+        let output = ChildProcess.pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let descriptor = dup(output.fileHandleForReading.fileDescriptor)
+        try ChildProcess.start(process)
+        let descriptor = ChildProcess.privateDuplicate(of: output.fileHandleForReading.fileDescriptor)
         try? output.fileHandleForReading.close()
         try? output.fileHandleForWriting.close()
         guard descriptor >= 0 else {
@@ -39,9 +40,9 @@ enum CommandAudio {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        let input = Pipe()
+        let input = ChildProcess.pipe()
         process.standardInput = input
-        try process.run()
+        try ChildProcess.start(process)
         var bytes = [UInt8]()
         bytes.reserveCapacity(audio.samples.count * 2)
         for sample in audio.samples {

@@ -1,5 +1,6 @@
 import Foundation
 import ParleyDialogue
+import ParleyProcess
 
 /// Why a handler could not answer.
 public enum HandlerFailure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -33,8 +34,8 @@ public enum HandlerFailure: Error, Sendable, Equatable, CustomStringConvertible 
 /// Lock-guarded: replies arrive on Foundation's reading thread.
 public final class HandlerProcess: @unchecked Sendable {
     private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let input = ChildProcess.pipe()
+    private let output = ChildProcess.pipe()
     private let lock = NSCondition()
     private var buffer = Data()
     private var lines: [String] = []
@@ -55,7 +56,7 @@ public final class HandlerProcess: @unchecked Sendable {
         }
         process.terminationHandler = { [weak self] _ in self?.markExited() }
         do {
-            try process.run()
+            try ChildProcess.start(process)
         } catch {
             throw .couldNotStart("\(program): \(error.localizedDescription)")
         }

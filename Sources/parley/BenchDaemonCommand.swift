@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParleyDaemon
+import ParleyProcess
 import ParleyWyoming
 
 /// `parley bench-daemon`: starts parleyd and measures its memory and handle-turn latency.
@@ -111,9 +112,9 @@ final class DaemonProcess {
         // Python, not a developer's shims (pyenv's add ~90 ms to every handler start).
         environment["PATH"] = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
         process.environment = environment
-        let errors = Pipe()
+        let errors = ChildProcess.pipe()
         process.standardError = errors
-        try process.run()
+        try ChildProcess.start(process)
         var text = ""
         var found: ListenAddress?
         while found == nil {

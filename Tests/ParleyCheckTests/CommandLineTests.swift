@@ -1,4 +1,5 @@
 import Foundation
+import ParleyProcess
 import Testing
 
 /// Runs the built `parley` executable (it sits beside the test bundle) and returns its exit
@@ -11,12 +12,12 @@ func runParley(_ arguments: [String], input: String? = nil) throws -> (status: I
     process.executableURL = binary
     process.arguments = arguments
     process.currentDirectoryURL = packageRoot
-    let output = Pipe()
+    let output = ChildProcess.pipe()
     process.standardOutput = output
-    process.standardError = Pipe()
-    let stdin = Pipe()
+    process.standardError = ChildProcess.pipe()
+    let stdin = ChildProcess.pipe()
     process.standardInput = stdin
-    try process.run()
+    try ChildProcess.start(process)
     if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
     try stdin.fileHandleForWriting.close()
     let data = output.fileHandleForReading.readDataToEndOfFile()

@@ -12,7 +12,9 @@ func rawExchange(_ bytes: [UInt8], with address: ListenAddress) async throws -> 
         channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
     }
     return try await channel.executeThenClose { inbound, outbound in
-        try await outbound.write(ByteBuffer(bytes: bytes))
+        // The server may answer and close before the bytes are written (a refused connection
+        // does not wait for them); what it sent is still read below.
+        if !bytes.isEmpty { try? await outbound.write(ByteBuffer(bytes: bytes)) }
         var received = ByteBuffer()
         for try await chunk in inbound { received.writeImmutableBuffer(chunk) }  // ends when the server closes
         var decoder = WyomingFrameDecoder()

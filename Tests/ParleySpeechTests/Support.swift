@@ -1,5 +1,6 @@
 import Foundation
 import ParleyGrammar
+import ParleyProcess
 import ParleySpeech
 import ParleyTable
 
@@ -30,9 +31,9 @@ enum FreshSpeech {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
         process.arguments = ["-v", voice, "-s", String(wordsPerMinute), "--stdout", text]
-        let output = Pipe()
+        let output = ChildProcess.pipe()
         process.standardOutput = output
-        try process.run()
+        try ChildProcess.start(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return try AudioConverter.recognizerAudio(WAVCodec.decode(data))

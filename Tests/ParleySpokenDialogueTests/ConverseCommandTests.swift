@@ -1,4 +1,5 @@
 import Foundation
+import ParleyProcess
 import ParleySpeech
 import Testing
 
@@ -50,11 +51,11 @@ func runParley(_ arguments: [String], input: String) throws -> (status: Int32, o
     process.executableURL = binary
     process.arguments = arguments
     process.currentDirectoryURL = Repository.root
-    let output = Pipe(), error = Pipe(), stdin = Pipe()
+    let output = ChildProcess.pipe(), error = ChildProcess.pipe(), stdin = ChildProcess.pipe()
     process.standardOutput = output
     process.standardError = error
     process.standardInput = stdin
-    try process.run()
+    try ChildProcess.start(process)
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
     let data = output.fileHandleForReading.readDataToEndOfFile()
