@@ -75,6 +75,9 @@ public struct ConfigurationKey: Sendable {
         key("recognizers", "PocketSphinx decoders at most, ~30 MB each; one at start, more while utterances overlap (2).") { config, values throws(SettingError) in
             config.recognizers = try count(values)
         },
+        key("recognizer-idle", "Free a decoder beyond the first after this long unused (60s).") { config, values throws(SettingError) in
+            config.recognizerIdle = try duration(values)
+        },
         key("pronunciations", "Pronunciation overrides (models/pronunciations.dict when present).") { config, values throws(SettingError) in
             config.pronunciations = try single(values, allowEmpty: true).nilIfEmpty
         },

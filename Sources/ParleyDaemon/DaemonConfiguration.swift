@@ -40,6 +40,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// PocketSphinx decoders at most (`recognizers`), ~30 MB each: one is made at start, more
     /// only while utterances overlap. Default 2, one per core of a small box.
     public var recognizers = 2
+    /// How long a decoder beyond the first may sit unused before it is freed (`recognizer-idle`).
+    /// Default 60 s: a burst's extra decoders do not keep the daemon's memory up for long.
+    public var recognizerIdle: Duration = .seconds(60)
     /// The pronunciation overrides (`pronunciations`); nil: `models/pronunciations.dict` when present.
     public var pronunciations: String?
     /// The synthesizer voice (`voice`). Default `en-us`.

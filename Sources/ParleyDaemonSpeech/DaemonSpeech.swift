@@ -15,7 +15,8 @@ public enum DaemonSpeech {
         let start = clock.now
         do {
             let recognizerConfiguration = RecognizerConfiguration(pronunciationsPath: configuration.pronunciations)
-            let recognizer = try PocketSphinxRecognizer(limit: configuration.recognizers, configuration: recognizerConfiguration, pool: pool)
+            let recognizer = try PocketSphinxRecognizer(
+                limit: configuration.recognizers, idle: configuration.recognizerIdle, configuration: recognizerConfiguration, pool: pool)
             var engines = SpeechEngines(recognizer: recognizer, synthesizer: EspeakSynthesizer(voice: configuration.voice, pool: pool))
             engines.resampler = { audio, rate in
                 let floats = PCMAudio(samples: audio.samples, sampleRate: audio.sampleRate).wav.samples

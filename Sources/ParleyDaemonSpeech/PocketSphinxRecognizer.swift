@@ -14,10 +14,30 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     private let pool: NIOThreadPool
 
     /// Up to `limit` recognizers of `configuration` (one made now, more when utterances
-    /// overlap), decoding on `pool`'s threads.
-    public init(limit: Int, configuration: RecognizerConfiguration = RecognizerConfiguration(), pool: NIOThreadPool) throws {
-        recognizers = try RecognizerPool(limit: limit, configuration: configuration)
+    /// overlap, those beyond the first freed again after `idle` unused), decoding on `pool`'s
+    /// threads.
+    public init(
+        limit: Int, idle: Duration = .seconds(60), configuration: RecognizerConfiguration = RecognizerConfiguration(),
+        pool: NIOThreadPool
+    ) throws {
+        let recognizers = try RecognizerPool(limit: limit, configuration: configuration)
+        self.recognizers = recognizers
         self.pool = pool
+        if limit > 1 { Self.scheduleShrinking(recognizers, idle: idle, on: pool) }
+    }
+
+    /// Looks for idle extra recognizers every half `idle` (at least every second), on `pool`;
+    /// stops when the pool of recognizers is gone.
+    private static func scheduleShrinking(_ recognizers: RecognizerPool, idle: Duration, on pool: NIOThreadPool) {
+        let period = TimeAmount.nanoseconds(max(Int64(idle.components.seconds) * 500_000_000 + idle.components.attoseconds / 2_000_000_000, 1_000_000_000))
+        let loop = MultiThreadedEventLoopGroup.singleton.any()
+        loop.scheduleRepeatedTask(initialDelay: period, delay: period) { [weak recognizers, weak pool] task in
+            guard let recognizers, let pool else {
+                task.cancel()
+                return
+            }
+            _ = pool.runIfActive(eventLoop: loop) { recognizers.shrink(idle: idle) }
+        }
     }
 
     public func recognize(_ audio: SpeechAudio, context: ListeningContext) async throws -> HeardSpeech {

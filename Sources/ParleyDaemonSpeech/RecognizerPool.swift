@@ -4,14 +4,17 @@ import ParleySpeech
 
 /// PocketSphinx recognizers lent out one utterance at a time. A `Recognizer` is not
 /// thread-safe and costs ~30 MB, so the pool starts with one and grows, up to `limit`, only
-/// when an utterance finds every recognizer busy: an idle daemon keeps one decoder's memory,
-/// a busy one decodes on as many cores as `limit` allows. Each recognizer registers a grammar
-/// the first time it needs it (registering costs far more than selecting).
+/// when an utterance finds every recognizer busy, and `shrink` frees the extra ones again once
+/// they sit unused: an idle daemon keeps one decoder's memory, a busy one decodes on as many
+/// cores as `limit` allows. Each recognizer registers a grammar the first time it needs it
+/// (registering costs far more than selecting).
 /// Blocking by design: borrow on a thread-pool thread, never on the cooperative pool.
 final class RecognizerPool: @unchecked Sendable {
     final class Slot {
         let recognizer: Recognizer
         var registered: Set<String> = []
+        /// When it was last given back (or made).
+        var lastUsed = ContinuousClock.now
         init(_ recognizer: Recognizer) { self.recognizer = recognizer }
     }
 
@@ -49,10 +52,11 @@ final class RecognizerPool: @unchecked Sendable {
         while !pending.isEmpty {
             condition.lock()
             var taken: Slot?
-            while taken == nil {
+            while taken == nil, !pending.isEmpty {
+                pending.formIntersection(all.map(ObjectIdentifier.init))  // `shrink` may have freed some
                 if let index = free.firstIndex(where: { pending.contains(ObjectIdentifier($0)) }) {
                     taken = free.remove(at: index)
-                } else {
+                } else if !pending.isEmpty {
                     condition.wait()
                 }
             }
@@ -99,8 +103,38 @@ final class RecognizerPool: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Frees the recognizers beyond the first that have sat unused for `idle` or longer (as of
+    /// `now`), and hands the memory back to the system. Returns how many were freed.
+    @discardableResult
+    func shrink(idle: Duration, now: ContinuousClock.Instant = .now) -> Int {
+        condition.lock()
+        var freed: [Slot] = []
+        for slot in free where all.count - freed.count > 1 && now - slot.lastUsed >= idle {
+            freed.append(slot)
+        }
+        let gone = Set(freed.map(ObjectIdentifier.init))
+        free.removeAll { gone.contains(ObjectIdentifier($0)) }
+        all.removeAll { gone.contains(ObjectIdentifier($0)) }
+        made -= freed.count
+        condition.broadcast()
+        condition.unlock()
+        guard !freed.isEmpty else { return 0 }
+        freed.removeAll()  // the decoders are freed here, off the lock
+        Self.trimHeap()
+        return gone.count
+    }
+
+    /// glibc keeps freed memory for the process unless asked to hand it back (`malloc_trim`,
+    /// which Swift's Glibc module does not export: looked up by name).
+    private static func trimHeap() {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+    }
+
     private func giveBack(_ slot: Slot) {
         condition.lock()
+        slot.lastUsed = .now
         free.append(slot)
         condition.broadcast()
         condition.unlock()

@@ -73,6 +73,9 @@ struct Parleyd: AsyncParsableCommand {
     @Option(name: .long, help: "PocketSphinx decoders at most, ~30 MB each: one at start, more while utterances overlap (default 2).")
     var recognizers: String?
 
+    @Option(name: .long, help: "Free a decoder beyond the first after this long unused (default 60s).")
+    var recognizerIdle: String?
+
     @Option(name: .long, help: "Pronunciation overrides (default models/pronunciations.dict when present).")
     var pronunciations: String?
 
@@ -99,7 +102,7 @@ struct Parleyd: AsyncParsableCommand {
             ("max-connections", maxConnections), ("max-conversations", maxConversations), ("dialogue-threads", dialogueThreads),
             ("max-header-bytes", maxHeaderBytes), ("max-data-bytes", maxDataBytes), ("max-payload-bytes", maxPayloadBytes),
             ("max-audio-per-turn", maxAudioPerTurn), ("endpoint-silence", endpointSilence), ("listening-window", listeningWindow),
-            ("recognizers", recognizers), ("pronunciations", pronunciations), ("voice", voice), ("wake-phrase", wakePhrase), ("mic-command", micCommand), ("snd-command", sndCommand), ("snd-rate", sndRate),
+            ("recognizers", recognizers), ("recognizer-idle", recognizerIdle), ("pronunciations", pronunciations), ("voice", voice), ("wake-phrase", wakePhrase), ("mic-command", micCommand), ("snd-command", sndCommand), ("snd-rate", sndRate),
         ]
         var values: [String: [String]] = [:]
         for (key, value) in single { if let value { values[key] = [value] } }

@@ -37,3 +37,44 @@ import Testing
         #expect(visited == 2)
     }
 }
+
+/// Decoders beyond the first are freed once they have sat unused long enough (real decoders).
+@Suite struct RecognizerPoolShrinkingTests {
+    @Test func extraDecodersUnusedLongEnoughAreFreedAndTheFirstStays() throws {
+        let pool = try RecognizerPool(limit: 3, configuration: RecognizerPoolTests.configuration)
+        try pool.with { _ in try pool.with { _ in try pool.with { _ in } } }
+        #expect(pool.count == 3)
+        // Just used: nothing has been idle for a minute yet.
+        #expect(pool.shrink(idle: .seconds(60)) == 0)
+        #expect(pool.count == 3)
+        // An hour on, every decoder is idle; one is kept.
+        #expect(pool.shrink(idle: .seconds(60), now: .now + .seconds(3600)) == 2)
+        #expect(pool.count == 1)
+        #expect(pool.shrink(idle: .zero, now: .now + .seconds(3600)) == 0)
+        // It grows again when utterances overlap.
+        try pool.with { _ in try pool.with { _ in } }
+        #expect(pool.count == 2)
+    }
+
+    @Test func aBusyDecoderIsNeverFreed() throws {
+        let pool = try RecognizerPool(limit: 2, configuration: RecognizerPoolTests.configuration)
+        try pool.with { _ in
+            try pool.with { _ in
+                #expect(pool.shrink(idle: .zero, now: .now + .seconds(3600)) == 0)
+            }
+        }
+        #expect(pool.count == 2)
+    }
+
+    @Test func registeringOnEachSkipsDecodersFreedMeanwhile() throws {
+        let pool = try RecognizerPool(limit: 2, configuration: RecognizerPoolTests.configuration)
+        try pool.with { _ in try pool.with { _ in } }
+        var visited = 0
+        try pool.withEach { _ in
+            visited += 1
+            pool.shrink(idle: .zero, now: .now + .seconds(3600))  // frees the other while this one is busy
+        }
+        #expect(visited == 1)
+        #expect(pool.count == 1)
+    }
+}
