@@ -29,7 +29,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     /// Looks for idle extra recognizers every half `idle` (at least every second), on `pool`;
     /// stops when the pool of recognizers is gone.
     private static func scheduleShrinking(_ recognizers: RecognizerPool, idle: Duration, on pool: NIOThreadPool) {
-        let period = TimeAmount.nanoseconds(max(Int64(idle.components.seconds) * 500_000_000 + idle.components.attoseconds / 2_000_000_000, 1_000_000_000))
+        let period = max(TimeAmount(idle / 2), .seconds(1))
         let loop = MultiThreadedEventLoopGroup.singleton.any()
         loop.scheduleRepeatedTask(initialDelay: period, delay: period) { [weak recognizers, weak pool] task in
             guard let recognizers, let pool else {

@@ -33,6 +33,33 @@ public enum ChildProcess {
         try process.run()
     }
 
+    /// What a child that ran to its end left: its exit status and everything it wrote.
+    public struct Finished: Sendable {
+        public var status: Int32
+        public var output: Data
+        public var error: Data
+    }
+
+    /// Runs `executable` with `arguments` (in `directory`, when given) to its end: `input` on its
+    /// standard input, then closed; standard output read to its end, then standard error.
+    public static func run(_ executable: URL, arguments: [String], directory: URL? = nil, input: Data = Data()) throws -> Finished {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = pipe(), error = pipe(), stdin = pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try start(process)
+        if !input.isEmpty { stdin.fileHandleForWriting.write(input) }
+        try stdin.fileHandleForWriting.close()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Finished(status: process.terminationStatus, output: outputData, error: errorData)
+    }
+
     /// A duplicate of `descriptor` that no child inherits (close-on-exec set atomically).
     public static func privateDuplicate(of descriptor: CInt) -> CInt {
         fcntl(descriptor, F_DUPFD_CLOEXEC, 0)

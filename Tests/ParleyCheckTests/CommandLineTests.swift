@@ -8,21 +8,8 @@ func runParley(_ arguments: [String], input: String? = nil) throws -> (status: I
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
     let candidates = [executable, packageRoot.appendingPathComponent(".build/debug/parley")]
     let binary = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
-    let output = ChildProcess.pipe()
-    process.standardOutput = output
-    process.standardError = ChildProcess.pipe()
-    let stdin = ChildProcess.pipe()
-    process.standardInput = stdin
-    try ChildProcess.start(process)
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let run = try ChildProcess.run(binary, arguments: arguments, directory: packageRoot, input: Data((input ?? "").utf8))
+    return (run.status, String(decoding: run.output, as: UTF8.self))
 }
 
 @Suite("parley on the command line")

@@ -28,14 +28,8 @@ enum ShippedTables {
 enum FreshSpeech {
     /// `text` as 16 kHz mono recognizer audio.
     static func recognizerAudio(_ text: String, voice: String, wordsPerMinute: Int) throws -> PCMAudio {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
-        process.arguments = ["-v", voice, "-s", String(wordsPerMinute), "--stdout", text]
-        let output = ChildProcess.pipe()
-        process.standardOutput = output
-        try ChildProcess.start(process)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try AudioConverter.recognizerAudio(WAVCodec.decode(data))
+        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/espeak-ng"),
+                                       arguments: ["-v", voice, "-s", String(wordsPerMinute), "--stdout", text])
+        return try AudioConverter.recognizerAudio(WAVCodec.decode(run.output))
     }
 }

@@ -47,19 +47,6 @@ func runParley(_ arguments: [String], input: String) throws -> (status: Int32, o
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("parley")
     let candidates = [beside, Repository.root.appendingPathComponent(".build/debug/parley")]
     let binary = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = Repository.root
-    let output = ChildProcess.pipe(), error = ChildProcess.pipe(), stdin = ChildProcess.pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = stdin
-    try ChildProcess.start(process)
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    let run = try ChildProcess.run(binary, arguments: arguments, directory: Repository.root, input: Data(input.utf8))
+    return (run.status, String(decoding: run.output, as: UTF8.self), String(decoding: run.error, as: UTF8.self))
 }
