@@ -23,6 +23,9 @@ public final class Recognizer {
     public private(set) var activeGrammar: String?
 
     let decoder: OpaquePointer
+    /// The dictionary, shared by every decoder of the process; the decoder itself holds only
+    /// the words of its grammars.
+    private let lexicon: CMULexicon
     private var pronouncer: Pronouncer
     /// Grammar token → decoder word, and back (they differ only for overridden dictionary words).
     private var decoderWords: [String: String] = [:]
@@ -30,7 +33,10 @@ public final class Recognizer {
     private var grammars: Set<String> = []
     /// Further pronunciations of grammar tokens (`word(2)` lines of the overrides file).
     private let alternatives: [String: [[String]]]
-    private static let phoneLoop = "_phone_loop"
+    static let phoneLoop = "_phone_loop"
+    /// Decoders are made one at a time: PocketSphinx's model loading shares process-wide state
+    /// (its log file among it), and two loads at once crashed parleyd.
+    private static let creation = NSLock()
     /// A result only the wide-beam search found counts below this confidence as nothing heard
     /// (silence and noise always fit some path when the beams are wide): the dialogue's
     /// not-understood level.
@@ -42,24 +48,28 @@ public final class Recognizer {
         let began = DispatchTime.now()
         try configuration.validate()
         self.configuration = configuration
-        let arguments = ["parley"] + configuration.arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-        defer { argv.forEach { free($0) } }
-        guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else {
-            throw SpeechError.engineUnavailable("PocketSphinx rejected the options \(configuration.arguments)")
-        }
-        defer { cmd_ln_free_r(config) }
-        guard let decoder = ps_init(config) else {
-            throw SpeechError.engineUnavailable("PocketSphinx could not load \(configuration.modelDirectory)")
+        let decoder = try Self.creation.withLock { () throws -> OpaquePointer in
+            let arguments = ["parley"] + configuration.arguments
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+            defer { argv.forEach { free($0) } }
+            guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else {
+                throw SpeechError.engineUnavailable("PocketSphinx rejected the options \(configuration.arguments)")
+            }
+            defer { cmd_ln_free_r(config) }
+            guard let decoder = ps_init(config) else {
+                throw SpeechError.engineUnavailable("PocketSphinx could not load \(configuration.modelDirectory)")
+            }
+            if let phoneLM = configuration.phoneLanguageModelPath, ps_set_allphone_file(decoder, Self.phoneLoop, phoneLM) != 0 {
+                ps_free(decoder)
+                throw SpeechError.engineUnavailable("PocketSphinx could not load the phone language model \(phoneLM)")
+            }
+            return decoder
         }
         self.decoder = decoder
         let overrides = try configuration.pronunciationsPath.map { try PronunciationOverrides.load(path: $0) } ?? [:]
         alternatives = try configuration.pronunciationsPath.map { try PronunciationOverrides.loadAlternatives(path: $0) } ?? [:]
-        pronouncer = Pronouncer(lexicon: DecoderLexicon(decoder: decoder), overrides: overrides)
-        if let phoneLM = configuration.phoneLanguageModelPath,
-           ps_set_allphone_file(decoder, Self.phoneLoop, phoneLM) != 0 {
-            throw SpeechError.engineUnavailable("PocketSphinx could not load the phone language model \(phoneLM)")
-        }
+        lexicon = try CMULexicon.shared(path: configuration.dictionaryPath)
+        pronouncer = Pronouncer(lexicon: lexicon, overrides: overrides)
         if warmUp { try self.warmUp() }
         startupSeconds = Self.seconds(since: began)
     }
@@ -68,7 +78,7 @@ public final class Recognizer {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
-    deinit { ps_free(decoder) }
+    deinit { _ = Self.creation.withLock { ps_free(decoder) } }
 
     /// The pronunciation the recognizer uses for a grammar token.
     public func pronunciation(of token: String) throws -> Pronunciation {
@@ -116,47 +126,66 @@ public final class Recognizer {
         guard !audio.samples.isEmpty else {
             return .nothing(frames: 0)
         }
-        var samples = Self.padded(audio.samples, frames: Int(padding * Double(audio.sampleRate)))
+        var samples = Self.padded(audio.samples, frames: paddingFrames)
         if configuration.noiseFloor > 0 {
-            var mixer = NoiseMixer(seed: 7)
+            var mixer = NoiseMixer(seed: Self.noiseSeed)
             samples = mixer.addNoise(samples, deviation: configuration.noiseFloor)
         }
         lastPhoneLoopSeconds = 0
         var began = DispatchTime.now()
-        var path = try decode(samples, search: grammar)
-        let widened = Self.speech(path.segments).words.isEmpty && configuration.phoneLanguageModelPath != nil
-        if widened {
-            // No path reached the grammar's end: the default beams pruned it (a mispronounced
-            // word, heavy noise) — or there was nothing to hear. Once more with wide beams, kept
-            // only when the confidence tells the two apart; everything else decodes as fast.
-            path = try decode(samples, search: Self.retrySearch(grammar))
-        }
+        let path = try decode(samples, search: grammar)
+        let (heard, widened) = try widenedIfEmpty(path, samples: samples, grammar: grammar)
         lastGrammarSeconds = Self.seconds(since: began)
-        let heard = Self.speech(path.segments)
-        let words = heard.words.map { tokens[$0] ?? $0 }
-        let wordFrames = path.segments.filter { !Self.isFiller($0.word) }.reduce(0) { $0 + $1.frames.count }
-        let grammarScore = path.segments.reduce(0) { $0 + $1.score }
-        guard !words.isEmpty, wordFrames > 0 else {
-            return .nothing(frames: path.frames)
-        }
-        guard configuration.phoneLanguageModelPath != nil else {
-            return Recognition(words: words, confidence: 1, frames: path.frames, speechFrames: wordFrames,
-                               grammarScore: grammarScore, phoneLoopScore: nil)
+        guard var recognition = heard, configuration.phoneLanguageModelPath != nil else {
+            return heard ?? .nothing(frames: path.frames)
         }
         began = DispatchTime.now()
         let loop = try decode(samples, search: Self.phoneLoop)
         try select(grammar: grammar)
         lastPhoneLoopSeconds = Self.seconds(since: began)
-        // Both passes cover every frame; the difference is spread over the frames the grammar
-        // calls words. Speech the grammar had to explain as silence or noise (words it does not
-        // know) widens the gap most — measured, this separated out-of-grammar speech better
-        // than comparing only the span of the words.
-        var recognition = Recognition(words: words, confidence: 0, frames: path.frames, speechFrames: wordFrames,
-                                      grammarScore: grammarScore, phoneLoopScore: loop.segments.reduce(0) { $0 + $1.score },
-                                      widened: widened)
+        recognition.widened = widened
+        return scored(recognition, loop: loop)
+    }
+
+    /// Seed of the noise floor's generator: the same for every utterance, so a result never
+    /// depends on what was decoded before.
+    static let noiseSeed: UInt64 = 7
+
+    /// Samples of `padding`, at 16 kHz.
+    var paddingFrames: Int { Int(padding * Double(AudioConverter.recognizerRate)) }
+
+    /// The grammar pass's words, or, when no path reached the grammar's end — the default beams
+    /// pruned it (a mispronounced word, heavy noise), or there was nothing to hear — the same
+    /// audio once more with wide beams, kept only when the confidence tells the two apart;
+    /// everything else decodes as fast. Nil when neither pass heard words.
+    func widenedIfEmpty(_ path: Pass, samples: [Int16], grammar: String) throws -> (Recognition?, widened: Bool) {
+        if let heard = interpreted(path) { return (heard, false) }
+        guard configuration.phoneLanguageModelPath != nil else { return (nil, false) }
+        return (interpreted(try decode(samples, search: Self.retrySearch(grammar))), true)
+    }
+
+    /// The words of a grammar pass, unscored (nil when it holds none).
+    private func interpreted(_ path: Pass) -> Recognition? {
+        let heard = Self.speech(path.segments)
+        let words = heard.words.map { tokens[$0] ?? $0 }
+        let wordFrames = path.segments.filter { !Self.isFiller($0.word) }.reduce(0) { $0 + $1.frames.count }
+        guard !words.isEmpty, wordFrames > 0 else { return nil }
+        let confidence = configuration.phoneLanguageModelPath == nil ? 1.0 : 0
+        return Recognition(words: words, confidence: confidence, frames: path.frames, speechFrames: wordFrames,
+                           grammarScore: path.segments.reduce(0) { $0 + $1.score }, phoneLoopScore: nil)
+    }
+
+    /// `recognition` with its confidence from the phone loop's pass over the same audio.
+    /// Both passes cover every frame; the difference is spread over the frames the grammar calls
+    /// words. Speech the grammar had to explain as silence or noise (words it does not know)
+    /// widens the gap most — measured, this separated out-of-grammar speech better than
+    /// comparing only the span of the words.
+    func scored(_ recognition: Recognition, loop: Pass) -> Recognition {
+        var recognition = recognition
+        recognition.phoneLoopScore = loop.segments.reduce(0) { $0 + $1.score }
         recognition.confidence = recognition.gapPerFrame.map(confidenceScale.confidence(gapPerFrame:)) ?? 0
-        if widened && recognition.confidence < Self.widenedFloor {
-            return .nothing(frames: path.frames)
+        if recognition.widened && recognition.confidence < Self.widenedFloor {
+            return .nothing(frames: recognition.frames)
         }
         return recognition
     }
@@ -165,30 +194,58 @@ public final class Recognizer {
     /// grammar path must end in silence, and synthesized or trimmed audio often has none.
     static func padded(_ samples: [Int16], frames: Int) -> [Int16] {
         guard frames > 0 else { return samples }
-        var state: UInt32 = 12345
-        let pad = (0..<frames).map { _ -> Int16 in
-            state = state &* 1_103_515_245 &+ 12345
-            return Int16(Int(state >> 16) % 5) - 2
-        }
+        let pad = pad(frames)
         return pad + samples + pad
     }
 
+    /// `frames` samples of near-silence: deterministic noise of ±2.
+    static func pad(_ frames: Int) -> [Int16] {
+        var state: UInt32 = 12345
+        return (0..<max(0, frames)).map { _ -> Int16 in
+            state = state &* 1_103_515_245 &+ 12345
+            return Int16(Int(state >> 16) % 5) - 2
+        }
+    }
+
     /// One segment of a decoding pass: a word (or phone, or filler), its frames and acoustic score.
-    private struct Segment {
+    struct Segment {
         var word: String
         var frames: ClosedRange<Int>
         var score: Int
     }
 
-    /// One decoding pass: its segments in time order and the frames decoded. Every pass starts
-    /// a new stream: the front end's noise estimate otherwise carries over from whatever was
-    /// decoded before, and a result would depend on the utterances before it.
-    private func decode(_ samples: [Int16], search: String) throws -> (segments: [Segment], frames: Int) {
+    /// What one decoding pass found: its segments in time order and the frames decoded.
+    struct Pass {
+        var segments: [Segment]
+        var frames: Int
+    }
+
+    /// One decoding pass over a whole utterance.
+    private func decode(_ samples: [Int16], search: String) throws -> Pass {
+        try beginPass(search)
+        try continuePass(samples, whole: true)
+        return try endPass()
+    }
+
+    /// Starts a pass with `search`. Every pass starts a new stream: the front end's noise
+    /// estimate otherwise carries over from whatever was decoded before, and a result would
+    /// depend on the utterances before it.
+    func beginPass(_ search: String) throws {
         guard ps_set_search(decoder, search) == 0, ps_start_stream(decoder) == 0, ps_start_utt(decoder) == 0 else {
             throw SpeechError.internalError("could not start an utterance with ‘\(search)’")
         }
-        let processed = samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
-        guard processed >= 0, ps_end_utt(decoder) == 0 else { throw SpeechError.internalError("decoding failed") }
+    }
+
+    /// Decodes `samples` in the pass begun; `whole` when they are the whole utterance.
+    func continuePass(_ samples: [Int16], whole: Bool = false) throws {
+        guard !samples.isEmpty else { return }
+        let processed = samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) }
+        guard processed >= 0 else { throw SpeechError.internalError("decoding failed") }
+    }
+
+    /// Ends the pass begun and reads its best path.
+    func endPass() throws -> Pass {
+        guard ps_end_utt(decoder) == 0 else { throw SpeechError.internalError("decoding failed") }
         var segments: [Segment] = []
         var segment = ps_seg_iter(decoder)
         while let current = segment {
@@ -200,7 +257,7 @@ public final class Recognizer {
             segments.append(Segment(word: word, frames: Int(start)...Int(max(start, end)), score: Int(acoustic)))
             segment = ps_seg_next(current)
         }
-        return (segments, Int(ps_get_n_frames(decoder)))
+        return Pass(segments: segments, frames: Int(ps_get_n_frames(decoder)))
     }
 
     /// The words of a grammar pass and the frames from the first word's start to the last
@@ -222,26 +279,35 @@ public final class Recognizer {
         return String(word[..<open])
     }
 
-    /// Gives the decoder a word for every token it lacks; the dictionary is updated once, on
-    /// the last word added (each update rebuilds the searches).
+    /// Gives the decoder a word for every token it lacks — dictionary words with all their
+    /// pronunciations (`word(2)`, …) — and updates its dictionary once, on the last word added
+    /// (each update rebuilds the searches).
     private func addWords(_ words: [String]) throws {
         var additions: [(name: String, phones: String)] = []
+        func add(_ name: String, _ phones: [String]) {
+            if DecoderLexicon(decoder: decoder).phones(of: name) == nil, !additions.contains(where: { $0.name == name }) {
+                additions.append((name, phones.joined(separator: " ")))
+            }
+        }
         for token in words where decoderWords[token] == nil {
             let pronunciation = try pronouncer.pronounce(token)
             var name = token
-            if pronunciation.source == .override, DecoderLexicon(decoder: decoder).phones(of: token) != nil {
+            if pronunciation.source == .override, lexicon.phones(of: token) != nil {
                 name = token + "_parley"  // the dictionary has the word: add the override under its own name
             }
-            if pronunciation.source != .dictionary, DecoderLexicon(decoder: decoder).phones(of: name) == nil {
-                additions.append((name, pronunciation.phones.joined(separator: " ")))
+            if pronunciation.source == .dictionary {
+                for (index, phones) in lexicon.pronunciations(of: token.lowercased()).enumerated() {
+                    add(index == 0 ? name : "\(name)(\(index + 1))", phones)
+                }
+            } else {
+                add(name, pronunciation.phones)
             }
             decoderWords[token] = name
             tokens[name] = token
             // Alternates are `name(parleyN)`: PocketSphinx links a `base(…)` entry to its base
             // word, and the grammar's searches accept either.
             for (index, phones) in (alternatives[token] ?? []).enumerated() {
-                let alternate = "\(name)(parley\(index + 1))"
-                if DecoderLexicon(decoder: decoder).phones(of: alternate) == nil { additions.append((alternate, phones.joined(separator: " "))) }
+                add("\(name)(parley\(index + 1))", phones)
             }
         }
         for (index, addition) in additions.enumerated() {
@@ -255,10 +321,15 @@ public final class Recognizer {
     /// Decodes a short synthesized sentence with the phone loop so the decoder's feature
     /// statistics are set before the first real utterance.
     private func warmUp() throws {
-        guard configuration.phoneLanguageModelPath != nil,
-              let audio = try? AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize("Parley is ready to listen.")) else { return }
-        _ = try decode(audio.padded(seconds: 0.3).samples, search: Self.phoneLoop)
+        guard configuration.phoneLanguageModelPath != nil, let audio = Self.warmUpAudio else { return }
+        _ = try decode(audio, search: Self.phoneLoop)
     }
+
+    /// The warm-up sentence, synthesized once per process (a daemon makes decoders as
+    /// conversations overlap, and eSpeak NG serves one caller at a time).
+    private static let warmUpAudio: [Int16]? = {
+        try? AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize("Parley is ready to listen.")).padded(seconds: 0.3).samples
+    }()
 }
 
 /// The decoder's loaded dictionary as a `Lexicon`.

@@ -49,7 +49,8 @@ public struct RecognizerConfiguration: Sendable, Equatable {
     /// utterances that were right into wrong ones (`docs/speech.md`).
     static let retryBeams = ["-beam": "1e-80", "-pbeam": "1e-80", "-wbeam": "1e-60"]
 
-    /// The decoder's command line: the model; a silenced log; bestpath off (it dropped short
+    /// The decoder's command line: the model (no dictionary: `CMULexicon` shares one, and each
+    /// decoder is given only its grammars' words); a silenced log; bestpath off (it dropped short
     /// words from grammar results); context-independent phones for the confidence's phone loop
     /// (triphones made it ~20× slower than the grammar pass). Dither only without the noise
     /// floor: synthesized and trimmed audio has runs of exact zeros that upset noise removal,
@@ -57,7 +58,7 @@ public struct RecognizerConfiguration: Sendable, Equatable {
     /// on what was decoded before and on other threads; the noise floor is seeded per utterance.
     var arguments: [String] {
         var options = [
-            "-hmm": modelDirectory, "-dict": dictionaryPath, "-logfn": "/dev/null", "-bestpath": "no",
+            "-hmm": modelDirectory, "-logfn": "/dev/null", "-bestpath": "no",
             "-dither": noiseFloor > 0 ? "no" : "yes", "-seed": "1", "-allphone_ci": "yes",
         ]
         options.merge(decoderOptions) { _, new in new }

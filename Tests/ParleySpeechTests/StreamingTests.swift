@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import ParleySpeech
+
+/// Decoding while audio arrives hears what decoding the whole utterance hears (real decoders,
+/// eSpeak NG audio made at test time).
+@Suite struct StreamingTests {
+    static func topLevelRecognizer() throws -> (Recognizer, SpeechTranscriber) {
+        let transcriber = try SpeechTranscriber(ShippedTables.compiled())
+        return (transcriber.recognizer, transcriber)
+    }
+
+    /// `audio` fed to a stream in pieces of `piece` samples.
+    static func streamed(_ audio: PCMAudio, piece: Int, grammar: String, on decoder: Recognizer, loop: Recognizer) throws -> Recognition {
+        let stream = try RecognitionStream(grammar: grammar, on: decoder, loop: loop)
+        var offset = 0
+        while offset < audio.samples.count {
+            let end = min(audio.samples.count, offset + piece)
+            try stream.feed(Array(audio.samples[offset..<end]))
+            offset = end
+        }
+        return try stream.finish()
+    }
+
+    @Test(arguments: ["order tomato soup with soup chef", "start sleep meditation with still mind", "what can I say"])
+    func aStreamHearsWhatTheWholeUtteranceGives(_ text: String) throws {
+        let (decoder, _) = try Self.topLevelRecognizer()
+        let loop = try Recognizer(configuration: decoder.configuration)
+        let audio = try FreshSpeech.recognizerAudio(text, voice: "en-us", wordsPerMinute: 170)
+        let whole = try decoder.recognize(audio)
+        for piece in [320, 1_000, 7_777] {  // 20 ms as satellites send it, and odd sizes
+            let streamed = try Self.streamed(audio, piece: piece, grammar: SpeechTranscriber.topLevelGrammar, on: decoder, loop: loop)
+            #expect(streamed.words == whole.words, "pieces of \(piece)")
+            #expect(abs(streamed.confidence - whole.confidence) < 0.02, "pieces of \(piece): \(streamed.confidence) vs \(whole.confidence)")
+            // The live front end leaves out the last few frames of the closing padding.
+            #expect(abs(streamed.frames - whole.frames) <= 5, "\(streamed.frames) vs \(whole.frames) frames")
+        }
+        #expect(!whole.words.isEmpty)
+    }
+
+    @Test func outOfGrammarSpeechIsRejectedAsItStreams() throws {
+        let (decoder, _) = try Self.topLevelRecognizer()
+        let loop = try Recognizer(configuration: decoder.configuration)
+        let audio = try FreshSpeech.recognizerAudio("the weather was lovely in the mountains last week", voice: "en-us", wordsPerMinute: 170)
+        let streamed = try Self.streamed(audio, piece: 320, grammar: SpeechTranscriber.topLevelGrammar, on: decoder, loop: loop)
+        #expect(streamed.isEmpty || streamed.confidence < SpeechTranscriber.defaultMinimumConfidence, "\(streamed.text) at \(streamed.confidence)")
+    }
+
+    @Test func aStreamWithoutAudioHearsNothing() throws {
+        let (decoder, _) = try Self.topLevelRecognizer()
+        let loop = try Recognizer(configuration: decoder.configuration)
+        let stream = try RecognitionStream(grammar: SpeechTranscriber.topLevelGrammar, on: decoder, loop: loop)
+        #expect(try stream.finish().isEmpty)
+        #expect(throws: SpeechError.self) { try stream.feed([1, 2, 3]) }
+    }
+
+    @Test func aStreamNeedsARegisteredGrammarAndASecondDecoder() throws {
+        let (decoder, _) = try Self.topLevelRecognizer()
+        #expect(throws: SpeechError.self) { try RecognitionStream(grammar: "nope", on: decoder, loop: nil) }
+        #expect(throws: SpeechError.self) { try RecognitionStream(grammar: SpeechTranscriber.topLevelGrammar, on: decoder, loop: nil) }
+    }
+
+    @Test func resamplingInPiecesMatchesResamplingAtOnce() throws {
+        let speech = try SpeechSynthesizer().synthesize("order soup with soup chef")  // 22,050 Hz
+        let whole = try AudioConverter.recognizerAudio(speech).samples
+        let resampler = try StreamingResampler(from: speech.sampleRate, to: 16_000)
+        var pieces: [Int16] = []
+        var offset = 0
+        while offset < speech.samples.count {
+            let end = min(speech.samples.count, offset + 441)
+            pieces += try resampler.process(Array(speech.samples[offset..<end]))
+            offset = end
+        }
+        pieces += try resampler.flush()
+        #expect(abs(pieces.count - whole.count) <= 2)
+        // The same filter: sample for sample within rounding.
+        let compared = min(pieces.count, whole.count)
+        let worst = (0..<compared).map { abs(Int(pieces[$0]) - Int(whole[$0])) }.max() ?? 0
+        #expect(worst <= 2, "largest difference \(worst)")
+    }
+
+    @Test func theSharedDictionaryHasEveryPronunciationOfAWord() throws {
+        let lexicon = try CMULexicon.shared(path: RecognizerConfiguration().dictionaryPath)
+        #expect(lexicon.count > 130_000)
+        #expect(lexicon.phones(of: "soup") == ["S", "UW", "P"])
+        #expect(lexicon.pronunciations(of: "read").count >= 2)
+        #expect(lexicon.pronunciations(of: "soupchef").isEmpty)
+        #expect(lexicon.phones(of: "zzyzzx") == nil)
+        #expect(try CMULexicon.shared(path: RecognizerConfiguration().dictionaryPath) === lexicon)
+    }
+
+    @Test func aLexiconReadsAlternatesCommentsAndAFileWithoutAFinalNewline() {
+        let text = "b B IY\na AH\na(2) EY # the letter\nc S IY"
+        let lexicon = CMULexicon(bytes: Array(text.utf8))
+        #expect(lexicon.pronunciations(of: "a") == [["AH"], ["EY"]])
+        #expect(lexicon.phones(of: "c") == ["S", "IY"])
+        #expect(lexicon.phones(of: "b") == ["B", "IY"])
+        #expect(lexicon.count == 4)
+    }
+}
