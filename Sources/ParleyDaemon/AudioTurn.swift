@@ -13,6 +13,8 @@ struct AudioTurn {
     /// Whether the audio passed the limit (the rest is dropped; the peer was told once).
     var overflowed = false
     let limit: Duration
+    /// The audio being decoded as it arrives.
+    var streamed: StreamedUtterance?
 
     init(request: Transcribe?, limit: Duration) {
         self.request = request
@@ -28,6 +30,7 @@ struct AudioTurn {
         if samples.count > Endpointer.samples(limit, rate: rate) {
             overflowed = true
             samples = []
+            streamed = nil
             return false
         }
         return true
@@ -70,6 +73,10 @@ extension WyomingSession {
         case .transcribing(var turn):
             guard chunk.format.isSupported else { throw PeerError.unsupportedAudio }
             let fits = turn.append(chunk)
+            if fits, !turn.overflowed, turn.streamed == nil, let recognizer = context.speech.recognizer {
+                turn.streamed = StreamedUtterance(recognizer.stream(sampleRate: turn.audio.sampleRate, context: listening(for: turn)))
+            }
+            turn.streamed?.catchUp(turn.samples[...])
             mode = .transcribing(turn)
             if !fits { try await send(PeerError.audioTooLong(context.configuration.maxAudioPerTurn).event) }
         case .pipeline:
@@ -89,14 +96,23 @@ extension WyomingSession {
         }
     }
 
+    /// What a transcription is listened for: a conversation named in the request's context
+    /// with its question's grammar, else the connection's.
+    private func listening(for turn: AudioTurn) -> ListeningContext {
+        let id = turn.request?.context?["conversation_id"]?.stringValue
+        return context.conversations.listening(for: id ?? connectionConversation)
+    }
+
     private func transcribe(_ turn: AudioTurn) async throws {
         guard let recognizer = context.speech.recognizer else { throw PeerError.asrUnavailable }
-        // A conversation named in the request's context is listened to with its question's grammar.
-        let id = turn.request?.context?["conversation_id"]?.stringValue
-        let listening = context.conversations.listening(for: id ?? connectionConversation)
         let clock = ContinuousClock()
         let start = clock.now
-        let heard = try await recognizer.recognize(turn.audio, context: listening)
+        let heard: HeardSpeech
+        if var streamed = turn.streamed {
+            heard = try await streamed.finish(turn.audio)
+        } else {
+            heard = try await recognizer.recognize(turn.audio, context: listening(for: turn))
+        }
         logger.info("transcribed", metadata: [
             "asr.text": "\(heard.text)", "asr.confidence": "\(heard.confidence)",
             "audio.ms": "\(turn.audio.duration.milliseconds)", "timing.asr_ms": "\((clock.now - start).milliseconds)",

@@ -72,10 +72,10 @@ public struct ConfigurationKey: Sendable {
         key("max-audio-per-turn", "Longest audio taken for one turn (30s).") { config, values throws(SettingError) in config.maxAudioPerTurn = try duration(values) },
         key("endpoint-silence", "Silence that ends an utterance (300ms).") { config, values throws(SettingError) in config.endpointSilence = try duration(values) },
         key("listening-window", "Wait this long for an answer to begin (8s).") { config, values throws(SettingError) in config.listeningWindow = try duration(values) },
-        key("recognizers", "PocketSphinx decoders at most, ~30 MB each; one at start, more while utterances overlap (2).") { config, values throws(SettingError) in
+        key("recognizers", "PocketSphinx decoders at most, ~9 MB each; one at start, two per utterance being heard (16).") { config, values throws(SettingError) in
             config.recognizers = try count(values)
         },
-        key("recognizer-idle", "Free a decoder beyond the first after this long unused (60s).") { config, values throws(SettingError) in
+        key("recognizer-idle", "Free a decoder beyond the first two after this long unused (60s).") { config, values throws(SettingError) in
             config.recognizerIdle = try duration(values)
         },
         key("pronunciations", "Pronunciation overrides (models/pronunciations.dict when present).") { config, values throws(SettingError) in

@@ -37,10 +37,11 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// How long to wait for an answer to start before it counts as silence (`listening-window`). Default 8 s.
     public var listeningWindow: Duration = .seconds(8)
 
-    /// PocketSphinx decoders at most (`recognizers`), ~30 MB each: one is made at start, more
-    /// only while utterances overlap. Default 2, one per core of a small box.
-    public var recognizers = 2
-    /// How long a decoder beyond the first may sit unused before it is freed (`recognizer-idle`).
+    /// PocketSphinx decoders at most (`recognizers`), ~9 MB each: one is made at start, more
+    /// only while utterances overlap. An utterance being heard holds two (the grammar's and the
+    /// confidence's phone loop) while it streams in. Default 16: eight people talking at once.
+    public var recognizers = 16
+    /// How long a decoder beyond the first two may sit unused before it is freed (`recognizer-idle`).
     /// Default 60 s: a burst's extra decoders do not keep the daemon's memory up for long.
     public var recognizerIdle: Duration = .seconds(60)
     /// The pronunciation overrides (`pronunciations`); nil: `models/pronunciations.dict` when present.

@@ -28,10 +28,6 @@ public struct EndpointerSettings: Sendable, Equatable {
 public enum EndpointEvent: Sendable, Equatable {
     /// Speech began (the utterance includes the pre-roll before this point).
     case speechStarted
-    /// The speaker has been silent for `trailingSilenceKept`: the utterance as it will end if
-    /// the silence lasts. Recognition can start now, overlapping the rest of the wait; the
-    /// final `speechEnded` carries the same audio unless speech resumed.
-    case speechPaused(SpeechAudio)
     /// Speech ended: the utterance, from the pre-roll to the end of the closing silence.
     case speechEnded(SpeechAudio)
     /// The listening window passed without speech.
@@ -78,6 +74,16 @@ public struct Endpointer: Sendable {
     /// Whether speech has started.
     public var heardSpeech: Bool { speaking }
 
+    /// The utterance as it stands — from the pre-roll to now, less the closing silence it would
+    /// drop if speech ended here — empty before speech starts. It only grows, and whatever ends
+    /// the stage carries it whole at its start: recognition can be fed from it while the
+    /// speaker goes on.
+    public var utteranceSoFar: ArraySlice<Int16> {
+        guard speaking else { return [] }
+        let kept = min(frames(settings.trailingSilenceKept), frames(settings.endSilence))
+        return utterance.dropLast(max(0, silentRun - kept) * frameLength)
+    }
+
     /// Feeds audio; returns what happened in it. After the stage ends, audio is ignored.
     public mutating func feed(_ samples: some Collection<Int16>) -> [EndpointEvent] {
         guard !isFinished else { return [] }
@@ -115,9 +121,6 @@ public struct Endpointer: Sendable {
                 isFinished = true
                 let surplus = (silentRun - kept) * frameLength
                 return [.speechEnded(SpeechAudio(samples: Array(utterance.dropLast(surplus)), sampleRate: sampleRate))]
-            }
-            if silentRun == kept {
-                return [.speechPaused(SpeechAudio(samples: utterance, sampleRate: sampleRate))]
             }
             if utterance.count >= Self.samples(settings.maximumUtterance, rate: sampleRate) {
                 isFinished = true

@@ -19,8 +19,8 @@ struct LocalAudioLoop {
     var sampleIndex = 0
     var dropUntil = 0
     var oddByte: UInt8?
-    /// Recognition started at the last pause, with the length of the audio it decodes.
-    var speculation: (samples: Int, job: RecognitionJob)?
+    /// The utterance being decoded while it is spoken (from the start of speech).
+    var streamed: StreamedUtterance?
 
     init(context: DaemonContext, queue: AsyncStream<SpeechAudio>.Continuation, logger: Logger) {
         self.context = context
@@ -64,19 +64,20 @@ struct LocalAudioLoop {
         endpointer = current
         for event in events {
             switch event {
-            case .speechStarted: logger.debug("speech started")
-            case .speechPaused(let utterance):
-                if let recognizer = context.speech.recognizer {
-                    speculation = (utterance.samples.count, recognizer.begin(utterance, context: listening()))
-                }
+            case .speechStarted:
+                logger.debug("speech started")
+                streamed = context.speech.recognizer.map { StreamedUtterance($0.stream(sampleRate: Self.micRate, context: listening())) }
             case .speechEnded(let utterance), .tooLong(let utterance):
                 endpointer = nil
                 try await utteranceEnded(utterance)
+                return
             case .noSpeech:
                 endpointer = nil
                 try await act(listener.windowPassed(), confidence: nil)
+                return
             }
         }
+        streamed?.catchUp(current.utteranceSoFar)
     }
 
     /// The microphone stopped: the utterance in progress ends.
@@ -99,12 +100,12 @@ struct LocalAudioLoop {
         let clock = ContinuousClock()
         let start = clock.now
         let heard: HeardSpeech
-        if let speculation, speculation.samples == utterance.samples.count {
-            heard = try await speculation.job.result()
+        if var stream = streamed {
+            streamed = nil
+            heard = try await stream.finish(utterance)
         } else {
             heard = try await recognizer.recognize(utterance, context: listening())
         }
-        speculation = nil
         logger.info("heard", metadata: [
             "asr.text": "\(heard.text)", "asr.confidence": "\(heard.confidence)", "audio.ms": "\(utterance.duration.milliseconds)",
             "timing.asr_ms": "\((clock.now - start).milliseconds)", "listening.phase": "\(listener.phase)",
@@ -151,5 +152,6 @@ struct LocalAudioLoop {
         let length = pieces.reduce(Duration.zero) { $0 + $1.duration } + Self.echoGuard
         dropUntil = max(dropUntil, sampleIndex + Endpointer.samples(length, rate: Self.micRate))
         endpointer = nil
+        streamed = nil  // an utterance cut off by the reply is abandoned
     }
 }

@@ -16,8 +16,8 @@ struct PipelineTurn {
     /// previous stream must not end the new stage).
     var acceptsAudioStop: Bool
 
-    /// Recognition started at the last pause, with the length of the audio it decodes.
-    var speculation: (samples: Int, job: RecognitionJob)?
+    /// The utterance being decoded while it is spoken (from the start of speech).
+    var streamed: StreamedUtterance?
 
     /// What the utterance is listened for, for parleyd's endpointed audio.
     var endpointedListening: ListeningContext {
@@ -74,20 +74,22 @@ extension WyomingSession {
         for event in events {
             switch event {
             case .speechStarted:
-                try await send(.voiceStarted(timestamp: nil))
-            case .speechPaused(let utterance):
-                // Recognize what was said so far while the rest of the end silence is awaited.
                 if let recognizer = context.speech.recognizer {
-                    turn.speculation = (utterance.samples.count, recognizer.begin(utterance, context: turn.endpointedListening))
+                    turn.streamed = StreamedUtterance(recognizer.stream(sampleRate: endpointer.sampleRate, context: turn.endpointedListening))
                     mode = .pipeline(turn)
                 }
+                try await send(.voiceStarted(timestamp: nil))
             case .speechEnded(let utterance), .tooLong(let utterance):
                 try await send(.voiceStopped(timestamp: nil))
                 try await listeningEnded(utterance, turn: turn)
+                return
             case .noSpeech:
                 try await listeningEnded(nil, turn: turn)
+                return
             }
         }
+        turn.streamed?.catchUp(endpointer.utteranceSoFar)
+        mode = .pipeline(turn)
     }
 
     mutating func pipelineAudioStopped() async throws {
@@ -120,8 +122,8 @@ extension WyomingSession {
         if let utterance, let recognizer = context.speech.recognizer {
             let clock = ContinuousClock()
             let start = clock.now
-            if let speculation = turn.speculation, speculation.samples == utterance.samples.count {
-                heard = try await speculation.job.result()
+            if var streamed = turn.streamed {
+                heard = try await streamed.finish(utterance)
             } else {
                 heard = try await recognizer.recognize(utterance, context: turn.endpointedListening)
             }

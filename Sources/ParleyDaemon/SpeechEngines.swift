@@ -1,3 +1,4 @@
+import Foundation
 import ParleyDialogue
 import ParleyGrammar
 
@@ -76,33 +77,52 @@ public protocol SpeechRecognizing: Sendable {
     /// Gets ready to hear utterances in `context` (builds and registers its grammar ahead of
     /// the first utterance, at start and after a reload).
     func prepare(_ context: ListeningContext) async throws
-    /// Starts recognizing `audio` now and returns the job, whose result may be awaited later
-    /// or dropped: the endpointer's `speechPaused` lets recognition overlap the end of the wait.
-    func begin(_ audio: SpeechAudio, context: ListeningContext) -> RecognitionJob
+    /// Opens an utterance that is heard while it is spoken: mono audio at `sampleRate` is fed
+    /// as it arrives, and when it ends only the end of recognition remains.
+    func stream(sampleRate: Int, context: ListeningContext) -> any UtteranceStream
 }
 
 extension SpeechRecognizing {
     /// Nothing to prepare.
     public func prepare(_ context: ListeningContext) async throws {}
 
-    /// A job that recognizes when its result is awaited (engines that cannot start work
-    /// ahead).
-    public func begin(_ audio: SpeechAudio, context: ListeningContext) -> RecognitionJob {
-        RecognitionJob { try await self.recognize(audio, context: context) }
+    /// A stream that collects the audio and recognizes it when it ends (engines that cannot
+    /// decode as audio arrives).
+    public func stream(sampleRate: Int, context: ListeningContext) -> any UtteranceStream {
+        CollectingUtteranceStream(sampleRate: sampleRate) { audio in try await self.recognize(audio, context: context) }
     }
 }
 
-/// Recognition started ahead of need: `result()` waits for it (and may be called once).
-public struct RecognitionJob: Sendable {
-    private let wait: @Sendable () async throws -> HeardSpeech
+/// An utterance being heard while it is spoken. Feed it in order; `finish` once. A stream
+/// dropped unfinished is abandoned and gives back what it holds.
+public protocol UtteranceStream: AnyObject, Sendable {
+    /// The next audio of the utterance.
+    func feed(_ samples: ArraySlice<Int16>)
+    /// Ends the utterance and waits for what was heard.
+    func finish() async throws -> HeardSpeech
+}
 
-    /// A job whose result `wait` delivers.
-    public init(_ wait: @escaping @Sendable () async throws -> HeardSpeech) {
-        self.wait = wait
+/// A stream that keeps the audio and recognizes it all at the end.
+public final class CollectingUtteranceStream: UtteranceStream, @unchecked Sendable {
+    private let lock = NSLock()
+    private var samples: [Int16] = []
+    private let sampleRate: Int
+    private let recognize: @Sendable (SpeechAudio) async throws -> HeardSpeech
+
+    /// A stream of audio at `sampleRate` that `recognize` hears when it ends.
+    public init(sampleRate: Int, recognize: @escaping @Sendable (SpeechAudio) async throws -> HeardSpeech) {
+        self.sampleRate = sampleRate
+        self.recognize = recognize
     }
 
-    /// What was heard.
-    public func result() async throws -> HeardSpeech { try await wait() }
+    public func feed(_ samples: ArraySlice<Int16>) {
+        lock.withLock { self.samples += samples }
+    }
+
+    public func finish() async throws -> HeardSpeech {
+        let audio = lock.withLock { SpeechAudio(samples: samples, sampleRate: sampleRate) }
+        return try await recognize(audio)
+    }
 }
 
 /// Speech synthesis as the daemon needs it.

@@ -12,16 +12,18 @@ import ParleySpeech
 public struct PocketSphinxRecognizer: SpeechRecognizing {
     private let recognizers: RecognizerPool
     private let pool: NIOThreadPool
+    private let limit: Int
 
     /// Up to `limit` recognizers of `configuration` (one made now, more when utterances
-    /// overlap, those beyond the first freed again after `idle` unused), decoding on `pool`'s
-    /// threads.
+    /// overlap — a streamed utterance holds two — those beyond the first two freed again after
+    /// `idle` unused); whole clips decode on `pool`'s threads, streams on threads of their own.
     public init(
         limit: Int, idle: Duration = .seconds(60), configuration: RecognizerConfiguration = RecognizerConfiguration(),
         pool: NIOThreadPool
     ) throws {
-        let recognizers = try RecognizerPool(limit: limit, configuration: configuration)
+        let recognizers = try RecognizerPool(limit: limit, keep: 2, configuration: configuration)
         self.recognizers = recognizers
+        self.limit = limit
         self.pool = pool
         if limit > 1 { Self.scheduleShrinking(recognizers, idle: idle, on: pool) }
     }
@@ -41,26 +43,34 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     }
 
     public func recognize(_ audio: SpeechAudio, context: ListeningContext) async throws -> HeardSpeech {
-        try await begin(audio, context: context).result()
-    }
-
-    /// Starts decoding on the pool at once; the job's result waits for it.
-    public func begin(_ audio: SpeechAudio, context: ListeningContext) -> RecognitionJob {
         let recognizers = self.recognizers
-        let future = pool.runIfActive(eventLoop: MultiThreadedEventLoopGroup.singleton.any()) {
+        return try await pool.runIfActive(eventLoop: MultiThreadedEventLoopGroup.singleton.any()) {
             let pcm = try AudioConverter.recognizerAudio(PCMAudio(samples: audio.samples, sampleRate: audio.sampleRate))
             let (name, grammar) = Self.grammar(for: context)
             let recognition = try recognizers.with { slot -> Recognition in
                 try Self.register(name, grammar, on: slot)
                 try slot.recognizer.select(grammar: name)
-                // Endpointed audio has its silences already; padding it again only costs decoding time.
-                slot.recognizer.padding = context.isEndpointed ? 0.05 : 0.3
+                slot.recognizer.padding = Self.padding(context)
                 return try slot.recognizer.recognize(pcm)
             }
             return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
-        }
-        return RecognitionJob { try await future.get() }
+        }.get()
     }
+
+    /// Decodes the utterance as it is fed, on two recognizers of the pool (the grammar's and the
+    /// phone loop's); with a limit of one, collects it and decodes it at the end.
+    public func stream(sampleRate: Int, context: ListeningContext) -> any UtteranceStream {
+        guard limit > 1 else {
+            return CollectingUtteranceStream(sampleRate: sampleRate) { audio in try await self.recognize(audio, context: context) }
+        }
+        let (name, grammar) = Self.grammar(for: context)
+        return StreamingRecognitionHandle(StreamingRecognition(
+            sampleRate: sampleRate, grammar: name, grammar, padding: Self.padding(context), recognizers: recognizers))
+    }
+
+    /// Seconds of silence the recognizer adds around the audio: endpointed audio has its
+    /// silences already, and padding it again only costs decoding time.
+    private static func padding(_ context: ListeningContext) -> Double { context.isEndpointed ? 0.05 : 0.3 }
 
     public func prepare(_ context: ListeningContext) async throws {
         let recognizers = self.recognizers
@@ -71,7 +81,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
         }
     }
 
-    private static func register(_ name: String, _ grammar: () -> SpeechGrammar, on slot: RecognizerPool.Slot) throws {
+    static func register(_ name: String, _ grammar: () -> SpeechGrammar, on slot: RecognizerPool.Slot) throws {
         guard !slot.registered.contains(name) else { return }
         try slot.recognizer.register(grammar(), name: name)
         slot.registered.insert(name)

@@ -21,19 +21,25 @@ final class RecognizerPool: @unchecked Sendable {
     private let condition = NSCondition()
     private let make: () throws -> Recognizer
     private let limit: Int
+    /// How many `shrink` leaves.
+    private let keep: Int
     private var free: [Slot]
     private var all: [Slot]
     /// Recognizers made or being made.
     private var made: Int
+    /// Recognizers the borrowers waiting now want, together.
+    private var wanted = 0
 
-    /// A pool of at most `limit` recognizers of `configuration`; the first is made now.
-    init(limit: Int, configuration: RecognizerConfiguration) throws {
+    /// A pool of at most `limit` recognizers of `configuration`; the first is made now, and
+    /// `shrink` keeps `keep` of them (a stream needs two at once).
+    init(limit: Int, keep: Int = 1, configuration: RecognizerConfiguration) throws {
         make = { try Recognizer(configuration: configuration) }
         let first = Slot(try make())
         free = [first]
         all = [first]
         made = 1
         self.limit = max(1, limit)
+        self.keep = min(max(1, keep), self.limit)
     }
 
     /// Recognizers made so far.
@@ -78,14 +84,35 @@ final class RecognizerPool: @unchecked Sendable {
     }
 
     private func borrow() -> Slot {
+        borrow(1)[0]
+    }
+
+    /// `count` recognizers at once (at most `limit`), waiting until that many are free together
+    /// — never holding some while waiting for the rest, so two borrowers cannot wait on each
+    /// other — and making more, off the lock, while fewer than `limit` exist.
+    func borrow(_ count: Int) -> [Slot] {
+        let count = min(max(1, count), limit)
         condition.lock()
         defer { condition.unlock() }
-        if free.isEmpty && made < limit {
-            made += 1  // reserved: the model loads off the lock, on a thread of its own
-            Thread.detachNewThread { [self] in grow() }
+        wanted += count
+        defer { wanted -= count }
+        while free.count < count {
+            let coming = made - all.count  // being made
+            if free.count + coming < wanted && made < limit {
+                made += 1  // reserved: the model loads off the lock, on a thread of its own
+                Thread.detachNewThread { [self] in grow() }
+                continue
+            }
+            condition.wait()  // one in use comes back, or one being made is ready
         }
-        while free.isEmpty { condition.wait() }  // at least the one in use comes back
-        return free.removeLast()
+        let slots = Array(free.suffix(count))
+        free.removeLast(count)
+        return slots
+    }
+
+    /// Gives back recognizers lent by `borrow(_:)`.
+    func giveBack(_ slots: [Slot]) {
+        for slot in slots { giveBack(slot) }
     }
 
     /// Makes one more recognizer and lends it out; on failure (the model was there at start, so
@@ -103,13 +130,13 @@ final class RecognizerPool: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Frees the recognizers beyond the first that have sat unused for `idle` or longer (as of
+    /// Frees the recognizers beyond the first `keep` that have sat unused for `idle` or longer (as of
     /// `now`), and hands the memory back to the system. Returns how many were freed.
     @discardableResult
     func shrink(idle: Duration, now: ContinuousClock.Instant = .now) -> Int {
         condition.lock()
         var freed: [Slot] = []
-        for slot in free where all.count - freed.count > 1 && now - slot.lastUsed >= idle {
+        for slot in free where all.count - freed.count > keep && now - slot.lastUsed >= idle {
             freed.append(slot)
         }
         let gone = Set(freed.map(ObjectIdentifier.init))

@@ -31,7 +31,7 @@ struct BenchDaemonCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Conversations per client in each run.")
     var rounds = 10
 
-    @Option(name: .long, help: "PocketSphinx decoders parleyd may make (its `recognizers` setting; default: parleyd's own, 2).")
+    @Option(name: .long, help: "PocketSphinx decoders parleyd may make (its `recognizers` setting; default: parleyd's own, 16).")
     var recognizers: Int?
 
     func run() async throws {

@@ -70,10 +70,10 @@ struct Parleyd: AsyncParsableCommand {
     @Option(name: .long, help: "Wait this long for an answer to begin (default 8s).")
     var listeningWindow: String?
 
-    @Option(name: .long, help: "PocketSphinx decoders at most, ~30 MB each: one at start, more while utterances overlap (default 2).")
+    @Option(name: .long, help: "PocketSphinx decoders at most, ~9 MB each: one at start, two per utterance being heard (default 16).")
     var recognizers: String?
 
-    @Option(name: .long, help: "Free a decoder beyond the first after this long unused (default 60s).")
+    @Option(name: .long, help: "Free a decoder beyond the first two after this long unused (default 60s).")
     var recognizerIdle: String?
 
     @Option(name: .long, help: "Pronunciation overrides (default models/pronunciations.dict when present).")

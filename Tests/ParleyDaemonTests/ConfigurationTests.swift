@@ -9,7 +9,7 @@ import Testing
         #expect(configuration.listen == [.tcp(host: "127.0.0.1", port: 10700)])
         #expect(configuration.handlerTimeout == .seconds(5))
         #expect(configuration.limits.maximumHeaderBytes == 65_536)
-        #expect(configuration.recognizers == 2)
+        #expect(configuration.recognizers == 16)
         #expect(configuration.recognizerIdle == .seconds(60))
         let quick = try ConfigurationSettings.configuration([SettingsLayer.environment(["PARLEYD_RECOGNIZER_IDLE": "3s"])])
         #expect(quick.recognizerIdle == .seconds(3))

@@ -15,8 +15,7 @@ import Testing
         for start in stride(from: 0, to: samples.count, by: step) {
             events += endpointer.feed(samples[start..<min(samples.count, start + step)])
         }
-        // Pauses are checked on their own (pausesForetellTheEnd); here only starts and ends.
-        return events.filter { if case .speechPaused = $0 { false } else { true } }
+        return events
     }
 
     @Test func speechBetweenSilencesStartsAndEndsOnce() {
@@ -87,17 +86,30 @@ import Testing
         #expect(quiet.finish() == .noSpeech)
     }
 
-    @Test func pausesForetellTheEnd() {
+    @Test func theUtteranceSoFarGrowsIntoTheOneThatEnds() {
         var endpointer = Endpointer(sampleRate: rate)
-        let events = endpointer.feed(silence(500) + tone(300) + silence(200) + tone(300) + silence(600))
-        let pauses = events.compactMap { event -> SpeechAudio? in if case .speechPaused(let audio) = event { audio } else { nil } }
-        // A pause inside the utterance, then one at its end that is exactly what speechEnded delivers.
-        #expect(pauses.count == 2)
-        guard case .speechEnded(let utterance)? = events.last else {
+        #expect(endpointer.feed(silence(500)).isEmpty)
+        #expect(endpointer.utteranceSoFar.isEmpty)
+        var seen: [Int] = []
+        var ended: SpeechAudio?
+        let input = tone(300) + silence(200) + tone(300) + silence(600)
+        for start in stride(from: 0, to: input.count, by: 320) {
+            for event in endpointer.feed(input[start..<min(input.count, start + 320)]) {
+                if case .speechEnded(let utterance) = event { ended = utterance }
+            }
+            guard ended == nil else { break }
+            let soFar = endpointer.utteranceSoFar
+            if let last = seen.last { #expect(soFar.count >= last, "it only grows") }
+            seen.append(soFar.count)
+        }
+        guard let ended else {
             Issue.record("no end")
             return
         }
-        #expect(pauses.last == utterance)
-        #expect(pauses.first != utterance)
+        // Every stage of it is where the ended utterance starts; the last is all of it.
+        #expect(seen.last == ended.samples.count)
+        #expect(seen.contains { $0 > 0 && $0 < ended.samples.count })
+        // The closing silence beyond what the utterance keeps never counts.
+        #expect(seen.max() == ended.samples.count)
     }
 }

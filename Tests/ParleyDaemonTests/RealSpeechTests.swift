@@ -57,6 +57,45 @@ import Testing
         #expect(outline.last == "run-pipeline asr→tts")  // the store question follows
         try await daemon.shutdown()
     }
+
+    /// Satellites streaming at the same time are each decoded on their own pair of decoders
+    /// while they speak, and each hears only its own speaker.
+    @Test func satellitesSpeakingAtOnceAreEachHeardRight() async throws {
+        let daemon = try TestDaemon(speech: Self.engines)
+        guard let synthesizer = Self.engines.synthesizer else {
+            Issue.record("no synthesizer")
+            return
+        }
+        let said = ["Order soup with Soup Chef.", "Start meditation with Still Mind.", "What can I say?", "Cancel."]
+        var audio: [SpeechAudio] = []
+        for text in said {
+            let speech = try await synthesizer.synthesize(text, voice: nil)
+            let silence = SpeechAudio(silence: .seconds(1), sampleRate: speech.sampleRate).samples
+            audio.append(SpeechAudio(samples: silence + speech.samples + silence, sampleRate: speech.sampleRate))
+        }
+        let heard = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for (index, clip) in audio.enumerated() {
+                group.addTask {
+                    var (session, recorder) = daemon.session(index + 1)
+                    try await session.receive(WyomingEvent.runPipeline(RunPipeline(startStage: .asr, endStage: .asr)).frame)
+                    for start in stride(from: 0, to: clip.samples.count, by: 441) {  // 20 ms pieces, all four at once
+                        let chunk = AudioChunk(samples: clip.samples[start..<min(clip.samples.count, start + 441)], rate: clip.sampleRate)
+                        try await session.receive(WyomingEvent.audioChunk(chunk).frame)
+                        await Task.yield()
+                    }
+                    let transcripts = recorder.take().compactMap { event -> String? in
+                        if case .transcript(let transcript) = event { transcript.text } else { nil }
+                    }
+                    return (index, transcripts.joined(separator: "|"))
+                }
+            }
+            var heard = [String](repeating: "", count: audio.count)
+            for try await (index, text) in group { heard[index] = text.replacingOccurrences(of: " ", with: "") }
+            return heard
+        }
+        #expect(heard == ["ordersoupwithsoupchef", "startmeditationwithstillmind", "whatcanisay", "cancel"])
+        try await daemon.shutdown()
+    }
 }
 
 /// The mono audio of a reply in `events`.

@@ -36,10 +36,41 @@ import Testing
         try pool.withEach { _ in visited += 1 }
         #expect(visited == 2)
     }
+
+    @Test func aStreamBorrowsTwoAtOnceAndWaitsForBothTogether() throws {
+        let pool = try RecognizerPool(limit: 3, configuration: Self.configuration)
+        let pair = pool.borrow(2)  // one made now, one grown
+        #expect(Set(pair.map(ObjectIdentifier.init)).count == 2)
+        #expect(pool.count == 2)
+        // A third is made for a lone utterance; a second pair must wait until two come back.
+        let third = pool.borrow(1)
+        let waited = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var second: [RecognizerPool.Slot] = []
+        Thread.detachNewThread {
+            second = pool.borrow(2)
+            waited.signal()
+        }
+        #expect(waited.wait(timeout: .now() + 0.3) == .timedOut)
+        pool.giveBack(third)
+        #expect(waited.wait(timeout: .now() + 0.3) == .timedOut, "one free is not two")
+        pool.giveBack([pair[0]])
+        #expect(waited.wait(timeout: .now() + 30) == .success)
+        #expect(second.count == 2)
+        #expect(pool.count == 3)
+        pool.giveBack(second + [pair[1]])
+    }
 }
 
 /// Decoders beyond the first are freed once they have sat unused long enough (real decoders).
 @Suite struct RecognizerPoolShrinkingTests {
+    @Test func aPoolForStreamsKeepsTwo() throws {
+        let pool = try RecognizerPool(limit: 4, keep: 2, configuration: RecognizerPoolTests.configuration)
+        pool.giveBack(pool.borrow(4))
+        #expect(pool.count == 4)
+        #expect(pool.shrink(idle: .seconds(60), now: .now + .seconds(3600)) == 2)
+        #expect(pool.count == 2)
+    }
+
     @Test func extraDecodersUnusedLongEnoughAreFreedAndTheFirstStays() throws {
         let pool = try RecognizerPool(limit: 3, configuration: RecognizerPoolTests.configuration)
         try pool.with { _ in try pool.with { _ in try pool.with { _ in } } }

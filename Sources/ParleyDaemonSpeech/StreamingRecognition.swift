@@ -1,0 +1,119 @@
+import Foundation
+import ParleyDaemon
+import ParleySpeech
+
+/// An utterance decoded while it is spoken, on a thread of its own: the thread borrows two
+/// recognizers from the pool (the grammar's and the phone loop's — waiting, with the audio
+/// piling up, while every one is busy), resamples and decodes each piece as it is fed, and at
+/// `finish` ends both passes. So when the speaker stops, only the ends of the passes remain,
+/// however many people spoke at once. A blocking thread per stream rather than the shared
+/// thread pool: a stream holds its recognizers between pieces, and pool threads blocked
+/// waiting for recognizers could starve the very streams that would give them back.
+final class StreamingRecognition: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pending: [Int16] = []
+    private var ended = false
+    private var abandoned = false
+    private var outcome: Result<HeardSpeech, Error>?
+    private var waiter: CheckedContinuation<HeardSpeech, Error>?
+
+    /// Starts the stream's thread: audio at `sampleRate`, decoded with `grammar` (`name`, registered
+    /// on the borrowed recognizer if it lacks it), padded as `padding` seconds on each side.
+    init(sampleRate: Int, grammar name: String, _ grammar: @escaping () -> SpeechGrammar, padding: Double,
+         recognizers: RecognizerPool) {
+        nonisolated(unsafe) let grammar = grammar  // called once, on the stream's thread only
+        let thread = Thread { [self] in
+            let outcome = Result { try run(sampleRate: sampleRate, name: name, grammar: grammar, padding: padding, recognizers: recognizers) }
+            condition.lock()
+            self.outcome = outcome
+            let waiter = self.waiter
+            self.waiter = nil
+            condition.unlock()
+            waiter?.resume(with: outcome)
+        }
+        thread.name = "parley-stream"
+        thread.start()
+    }
+
+    /// Adds audio (ignored once the stream ended).
+    func feed(_ samples: ArraySlice<Int16>) {
+        condition.lock()
+        if !ended { pending += samples }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Ends the utterance; waits for what was heard.
+    func finish() async throws -> HeardSpeech {
+        try await withCheckedThrowingContinuation { continuation in
+            condition.lock()
+            ended = true
+            condition.signal()
+            if let outcome {
+                condition.unlock()
+                continuation.resume(with: outcome)
+            } else {
+                waiter = continuation
+                condition.unlock()
+            }
+        }
+    }
+
+    /// Gives up the utterance: the thread stops decoding and gives its recognizers back.
+    func abandon() {
+        condition.lock()
+        abandoned = true
+        ended = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// What is pending, and whether the utterance ended (or was abandoned).
+    private func next() -> (samples: [Int16], ended: Bool, abandoned: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.isEmpty && !ended { condition.wait() }
+        let samples = pending
+        pending = []
+        return (samples, ended, abandoned)
+    }
+
+    private func run(sampleRate: Int, name: String, grammar: () -> SpeechGrammar, padding: Double,
+                     recognizers: RecognizerPool) throws -> HeardSpeech {
+        let slots = recognizers.borrow(2)
+        defer { recognizers.giveBack(slots) }
+        condition.lock()
+        let gone = abandoned
+        condition.unlock()
+        if gone { throw CancellationError() }
+        try PocketSphinxRecognizer.register(name, grammar, on: slots[0])
+        slots[0].recognizer.padding = padding
+        let stream = try RecognitionStream(grammar: name, on: slots[0].recognizer, loop: slots[1].recognizer)
+        let resampler = sampleRate == AudioConverter.recognizerRate
+            ? nil : try StreamingResampler(from: sampleRate, to: AudioConverter.recognizerRate)
+        while true {
+            let (samples, ended, abandoned) = next()
+            if abandoned { throw CancellationError() }
+            try stream.feed(resampler.map { try $0.process(samples) } ?? samples)
+            if ended {
+                if let resampler { try stream.feed(try resampler.flush()) }
+                let recognition = try stream.finish()
+                return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
+            }
+        }
+    }
+}
+
+/// The session's hold on a `StreamingRecognition`: dropping it unfinished abandons the stream,
+/// so a peer that leaves mid-utterance never keeps recognizers.
+final class StreamingRecognitionHandle: UtteranceStream {
+    private let stream: StreamingRecognition
+
+    init(_ stream: StreamingRecognition) { self.stream = stream }
+
+    deinit { stream.abandon() }
+
+    func feed(_ samples: ArraySlice<Int16>) { stream.feed(samples) }
+
+    func finish() async throws -> HeardSpeech { try await stream.finish() }
+}
