@@ -33,8 +33,10 @@ final class RecognizerPool: @unchecked Sendable {
     /// A pool of at most `limit` recognizers of `configuration`; the first is made now, and
     /// `shrink` keeps `keep` of them (a stream needs two at once).
     init(limit: Int, keep: Int = 1, configuration: RecognizerConfiguration) throws {
-        make = { try Recognizer(configuration: configuration) }
-        let first = Slot(try make())
+        // Only the first is warmed up: a pass starts a new stream, so warming up changes no
+        // result (LoopbackTests), and it cost a burst's new decoders ~0.1 s each.
+        make = { try Recognizer(configuration: configuration, warmUp: false) }
+        let first = Slot(try Recognizer(configuration: configuration))
         free = [first]
         all = [first]
         made = 1

@@ -68,6 +68,18 @@ import ParleyGrammar
         #expect(before.confidence == after.confidence)
     }
 
+    @Test func aDecoderHearsTheSameWithOrWithoutWarmingUp() throws {
+        let compiled = try ShippedTables.compiled()
+        let audio = try FreshSpeech.recognizerAudio("order tomato soup with soup chef", voice: "en-us", wordsPerMinute: 170)
+        let results = try [true, false].map { warm in
+            let recognizer = try Recognizer(warmUp: warm)
+            try recognizer.register(GrammarBuilder.topLevel(compiled), name: "top")
+            return try recognizer.recognize(audio)
+        }
+        #expect(results[0] == results[1])
+        #expect(results[0].text == "order tomato soup with soupchef")
+    }
+
     @Test func outOfGrammarSpeechIsRejected() throws {
         let transcriber = try SpeechTranscriber(ShippedTables.compiled())
         var accepted: [String] = []
