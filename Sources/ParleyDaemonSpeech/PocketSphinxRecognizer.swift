@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOPosix
 import ParleyDaemon
@@ -13,6 +14,9 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     private let recognizers: RecognizerPool
     private let pool: NIOThreadPool
     private let limit: Int
+    /// Grammars built, by name: each decoder registers them, and a burst makes many decoders.
+    private let built = BuiltGrammars()
+    private let recentMean = RecentCepstralMean()
 
     /// Up to `limit` recognizers of `configuration` (one made now, more when utterances
     /// overlap — a streamed utterance holds two — those beyond the first two freed again after
@@ -44,9 +48,10 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
 
     public func recognize(_ audio: SpeechAudio, context: ListeningContext) async throws -> HeardSpeech {
         let recognizers = self.recognizers
+        let built = self.built
         return try await pool.runIfActive(eventLoop: MultiThreadedEventLoopGroup.singleton.any()) {
             let pcm = try AudioConverter.recognizerAudio(PCMAudio(samples: audio.samples, sampleRate: audio.sampleRate))
-            let (name, grammar) = Self.grammar(for: context)
+            let (name, grammar) = built.grammar(for: context)
             let recognition = try recognizers.with { slot -> Recognition in
                 try Self.register(name, grammar, on: slot)
                 try slot.recognizer.select(grammar: name)
@@ -63,9 +68,9 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
         guard limit > 1 else {
             return CollectingUtteranceStream(sampleRate: sampleRate) { audio in try await self.recognize(audio, context: context) }
         }
-        let (name, grammar) = Self.grammar(for: context)
+        let (name, grammar) = built.grammar(for: context)
         return StreamingRecognitionHandle(StreamingRecognition(
-            sampleRate: sampleRate, grammar: name, grammar, padding: Self.padding(context), recognizers: recognizers))
+            sampleRate: sampleRate, grammar: name, grammar, padding: Self.padding(context), recognizers: recognizers, mean: recentMean))
     }
 
     /// Seconds of silence the recognizer adds around the audio: endpointed audio has its
@@ -73,9 +78,10 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     private static func padding(_ context: ListeningContext) -> Double { context.isEndpointed ? 0.05 : 0.3 }
 
     public func prepare(_ context: ListeningContext) async throws {
+        let built = self.built
         let recognizers = self.recognizers
         try await pool.runIfActive {
-            let (name, grammar) = Self.grammar(for: context)
+            let (name, grammar) = built.grammar(for: context)
             let built = grammar()
             try recognizers.withEach { slot in try Self.register(name, { built }, on: slot) }
         }
@@ -116,5 +122,30 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
         grammar.addArc(from: awake, to: rest.final, word: nil)
         grammar.start = begin
         return grammar
+    }
+}
+
+/// Grammars built once per name (the name carries the table generation, so a reload builds anew;
+/// the grammars of older generations are dropped then).
+final class BuiltGrammars: @unchecked Sendable {
+    private let lock = NSLock()
+    private var grammars: [String: SpeechGrammar] = [:]
+    private var generation = 0
+
+    /// The name of `context`'s grammar and a builder that builds it at most once.
+    func grammar(for context: ListeningContext) -> (String, () -> SpeechGrammar) {
+        let (name, build) = PocketSphinxRecognizer.grammar(for: context)
+        return (name, { [self] in
+            if let grammar = lock.withLock({ grammars[name] }) { return grammar }
+            let grammar = build()
+            lock.withLock {
+                if context.generation > generation {
+                    grammars = [:]
+                    generation = context.generation
+                }
+                if context.generation == generation { grammars[name] = grammar }
+            }
+            return grammar
+        })
     }
 }

@@ -20,10 +20,12 @@ final class StreamingRecognition: @unchecked Sendable {
     /// Starts the stream's thread: audio at `sampleRate`, decoded with `grammar` (`name`, registered
     /// on the borrowed recognizer if it lacks it), padded as `padding` seconds on each side.
     init(sampleRate: Int, grammar name: String, _ grammar: @escaping () -> SpeechGrammar, padding: Double,
-         recognizers: RecognizerPool) {
+         recognizers: RecognizerPool, mean: RecentCepstralMean) {
         nonisolated(unsafe) let grammar = grammar  // called once, on the stream's thread only
         let thread = Thread { [self] in
-            let outcome = Result { try run(sampleRate: sampleRate, name: name, grammar: grammar, padding: padding, recognizers: recognizers) }
+            let outcome = Result {
+                try run(sampleRate: sampleRate, name: name, grammar: grammar, padding: padding, recognizers: recognizers, mean: mean)
+            }
             condition.lock()
             self.outcome = outcome
             let waiter = self.waiter
@@ -79,7 +81,7 @@ final class StreamingRecognition: @unchecked Sendable {
     }
 
     private func run(sampleRate: Int, name: String, grammar: () -> SpeechGrammar, padding: Double,
-                     recognizers: RecognizerPool) throws -> HeardSpeech {
+                     recognizers: RecognizerPool, mean: RecentCepstralMean) throws -> HeardSpeech {
         let slots = recognizers.borrow(2)
         defer { recognizers.giveBack(slots) }
         condition.lock()
@@ -88,7 +90,7 @@ final class StreamingRecognition: @unchecked Sendable {
         if gone { throw CancellationError() }
         try PocketSphinxRecognizer.register(name, grammar, on: slots[0])
         slots[0].recognizer.padding = padding
-        let stream = try RecognitionStream(grammar: name, on: slots[0].recognizer, loop: slots[1].recognizer)
+        let stream = try RecognitionStream(grammar: name, on: slots[0].recognizer, loop: slots[1].recognizer, startMean: mean.value)
         let resampler = sampleRate == AudioConverter.recognizerRate
             ? nil : try StreamingResampler(from: sampleRate, to: AudioConverter.recognizerRate)
         while true {
@@ -98,6 +100,7 @@ final class StreamingRecognition: @unchecked Sendable {
             if ended {
                 if let resampler { try stream.feed(try resampler.flush()) }
                 let recognition = try stream.finish()
+                mean.value = stream.endMean
                 return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
             }
         }
@@ -116,4 +119,19 @@ final class StreamingRecognitionHandle: UtteranceStream {
     func feed(_ samples: ArraySlice<Int16>) { stream.feed(samples) }
 
     func finish() async throws -> HeardSpeech { try await stream.finish() }
+}
+
+/// The cepstral mean the last utterance heard ended with, where the next stream starts: the
+/// front end normalizes a streamed utterance by an estimate made before it (`RecognitionStream`),
+/// and the utterances before it are the best estimate there is — most often the same microphone
+/// in the same room. Shared by the daemon's streams, whichever decoders they run on, so a decoder
+/// made in a burst starts from what the others learned.
+final class RecentCepstralMean: @unchecked Sendable {
+    private let lock = NSLock()
+    private var mean: [Float]?
+
+    var value: [Float]? {
+        get { lock.withLock { mean } }
+        set { if let newValue { lock.withLock { mean = newValue } } }
+    }
 }

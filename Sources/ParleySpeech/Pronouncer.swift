@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where a pronunciation came from.
 public enum PronunciationSource: String, Sendable {
     /// `models/pronunciations.dict` (or another overrides file).
@@ -68,11 +70,17 @@ public struct Pronouncer {
         return Pronunciation(phones: try generated(word), source: .generated)
     }
 
-    /// eSpeak NG's pronunciation of `word` in CMU phones.
+    /// eSpeak NG's pronunciation of `word` in CMU phones; asked once per word and process
+    /// (every decoder registering a grammar needs the same words, and eSpeak NG serves one
+    /// caller at a time, replies being synthesized among them).
     public func generated(_ word: String) throws -> [String] {
+        if let known = Self.generatedCache.withLock({ $0[word] }) { return known }
         let engine = try ESpeakEngine.shared.get()
         let phones = try engine.phonemes(word, voice: "en-us").flatMap(ESpeakPhoneMap.cmuPhones(fromESpeak:))
         guard !phones.isEmpty else { throw SpeechError.noPronunciation(word) }
+        Self.generatedCache.withLock { $0[word] = phones }
         return phones
     }
+
+    private static let generatedCache = Mutex<[String: [String]]>([:])
 }

@@ -15,10 +15,16 @@ public final class RecognitionStream {
     private var samples: [Int16] = []
     private var finished = false
 
+    /// The cepstral mean after the utterance (set by `finish`): where the next stream from the
+    /// same source may start (`startMean`).
+    public private(set) var endMean: [Float]?
+
     /// Starts decoding with `grammar` (registered on `decoder`) and, for the confidence, the
     /// phone loop on `loopDecoder` (a second recognizer of the same configuration; nil when the
-    /// configuration has no phone language model).
-    public init(grammar: String, on decoder: Recognizer, loop loopDecoder: Recognizer?) throws {
+    /// configuration has no phone language model). Both passes normalize the audio by the same
+    /// cepstral mean, `startMean` — the `endMean` of an earlier stream from the same source —
+    /// or, without one, the mean of the sentence `decoder` was warmed up with.
+    public init(grammar: String, on decoder: Recognizer, loop loopDecoder: Recognizer?, startMean: [Float]? = nil) throws {
         guard decoder.grammarNames.contains(grammar) else { throw SpeechError.grammar("no grammar ‘\(grammar)’ is registered") }
         self.decoder = decoder
         self.grammar = grammar
@@ -29,6 +35,9 @@ public final class RecognitionStream {
         if decoder.configuration.noiseFloor > 0 { mixer = NoiseMixer(seed: Recognizer.noiseSeed) }
         try decoder.beginPass(grammar)
         try self.loopDecoder?.beginPass(Recognizer.phoneLoop)
+        let mean = startMean ?? Recognizer.warmUpMean
+        decoder.cepstralMean = mean
+        self.loopDecoder?.cepstralMean = mean
         try process(Recognizer.pad(decoder.paddingFrames))
     }
 
@@ -45,6 +54,7 @@ public final class RecognitionStream {
         finished = true
         let path = try decoder.endPass()
         let loop = try loopDecoder?.endPass()
+        endMean = decoder.cepstralMean
         guard samples.count > 2 * decoder.paddingFrames else { return .nothing(frames: 0) }  // no audio between the pads
         let (heard, widened) = try decoder.widenedIfEmpty(path, samples: samples, grammar: grammar)
         guard var recognition = heard, let loop else { return heard ?? .nothing(frames: path.frames) }

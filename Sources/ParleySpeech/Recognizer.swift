@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Foundation
+import Synchronization
 
 /// A PocketSphinx decoder with grammars registered once and switched by name.
 ///
@@ -70,7 +71,7 @@ public final class Recognizer {
         alternatives = try configuration.pronunciationsPath.map { try PronunciationOverrides.loadAlternatives(path: $0) } ?? [:]
         lexicon = try CMULexicon.shared(path: configuration.dictionaryPath)
         pronouncer = Pronouncer(lexicon: lexicon, overrides: overrides)
-        if warmUp { try self.warmUp() }
+        if warmUp || Self.warmUpMean == nil { try self.warmUp() }  // the first decoder of a process always (`warmUpMean`)
         startupSeconds = Self.seconds(since: began)
     }
 
@@ -220,11 +221,32 @@ public final class Recognizer {
         var frames: Int
     }
 
-    /// One decoding pass over a whole utterance.
+    /// One decoding pass over a whole utterance, normalized by the utterance's own cepstral
+    /// mean (the model's batch CMN), so the result depends on the audio alone.
     private func decode(_ samples: [Int16], search: String) throws -> Pass {
         try beginPass(search)
+        // A streamed pass switches the front end to live CMN for good; a whole utterance goes back to batch.
+        ps_get_feat(decoder)?.pointee.cmn = CMN_BATCH
         try continuePass(samples, whole: true)
         return try endPass()
+    }
+
+    /// The cepstral mean a streamed pass normalizes by (live CMN): the audio's mean is known only
+    /// at its end, so a stream starts from an estimate — the mean of recent utterances — which
+    /// PocketSphinx blends with each utterance's own at its end (weighting the estimate as 500
+    /// frames). Nil when the model has no CMN.
+    var cepstralMean: [Float]? {
+        get {
+            guard let feat = ps_get_feat(decoder), let cmn = feat.pointee.cmn_struct else { return nil }
+            var mean = [Float](repeating: 0, count: Int(cmn.pointee.veclen))
+            cmn_live_get(cmn, &mean)
+            return mean
+        }
+        set {
+            guard let newValue, let feat = ps_get_feat(decoder), let cmn = feat.pointee.cmn_struct,
+                  newValue.count == Int(cmn.pointee.veclen) else { return }
+            cmn_live_set(cmn, newValue)
+        }
     }
 
     /// Starts a pass with `search`. Every pass starts a new stream: the front end's noise
@@ -321,9 +343,22 @@ public final class Recognizer {
     /// Decodes a short synthesized sentence with the phone loop so the decoder's feature
     /// statistics are set before the first real utterance.
     private func warmUp() throws {
-        guard configuration.phoneLanguageModelPath != nil, let audio = Self.warmUpAudio else { return }
+        guard configuration.phoneLanguageModelPath != nil, var audio = Self.warmUpAudio else { return }
+        if configuration.noiseFloor > 0 {
+            var mixer = NoiseMixer(seed: Self.noiseSeed)
+            audio = mixer.addNoise(audio, deviation: configuration.noiseFloor)
+        }
         _ = try decode(audio, search: Self.phoneLoop)
+        let mean = cepstralMean
+        Self.warmUpMeans.withLock { if $0 == nil { $0 = mean } }
     }
+
+    /// The cepstral mean of the warm-up sentence under the noise floor (set by the first decoder
+    /// warmed up): where a stream starts when its source was not heard before. The model's own
+    /// starting mean (`-cmninit`) is far from Parley's levels: decoders that streamed from it
+    /// found no path through the grammar at all.
+    public static var warmUpMean: [Float]? { warmUpMeans.withLock { $0 } }
+    private static let warmUpMeans = Mutex<[Float]?>(nil)
 
     /// The warm-up sentence, synthesized once per process (a daemon makes decoders as
     /// conversations overlap, and eSpeak NG serves one caller at a time).

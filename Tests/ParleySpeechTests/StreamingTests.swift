@@ -38,6 +38,39 @@ import Testing
         #expect(!whole.words.isEmpty)
     }
 
+    /// Decoders made under load skip the warm-up; a stream on them starts from the warm-up
+    /// sentence's cepstral mean, not the model's, and finds the path at once (from the model's
+    /// `-cmninit` it found none, and only the slow wide-beam retry heard anything).
+    @Test func decodersNeverUsedBeforeStreamRight() throws {
+        let compiled = try ShippedTables.compiled()
+        _ = try Recognizer()  // the process's first decoder sets the warm-up mean
+        #expect(Recognizer.warmUpMean != nil)
+        let decoder = try Recognizer(warmUp: false)
+        try decoder.register(GrammarBuilder.topLevel(compiled), name: "top")
+        let loop = try Recognizer(warmUp: false)
+        let audio = try FreshSpeech.recognizerAudio("order tomato soup with soup chef", voice: "en-us", wordsPerMinute: 170)
+        let streamed = try Self.streamed(audio, piece: 320, grammar: "top", on: decoder, loop: loop)
+        #expect(streamed.text == "order tomato soup with soupchef")
+        #expect(!streamed.widened)
+        #expect(streamed.confidence > 0.9)
+    }
+
+    @Test func aStreamCarriesItsMeanToTheNext() throws {
+        let (decoder, _) = try Self.topLevelRecognizer()
+        let loop = try Recognizer(configuration: decoder.configuration)
+        let audio = try FreshSpeech.recognizerAudio("what can I say", voice: "en-us+f3", wordsPerMinute: 190)
+        let stream = try RecognitionStream(grammar: SpeechTranscriber.topLevelGrammar, on: decoder, loop: loop)
+        try stream.feed(audio.samples)
+        _ = try stream.finish()
+        let after = try #require(stream.endMean)
+        let before = try #require(Recognizer.warmUpMean)
+        #expect(after.count == before.count)
+        #expect(after != before, "the utterance moved the estimate")
+        let next = try RecognitionStream(grammar: SpeechTranscriber.topLevelGrammar, on: decoder, loop: loop, startMean: after)
+        try next.feed(audio.samples)
+        #expect(try next.finish().text == "what can i say")
+    }
+
     @Test func outOfGrammarSpeechIsRejectedAsItStreams() throws {
         let (decoder, _) = try Self.topLevelRecognizer()
         let loop = try Recognizer(configuration: decoder.configuration)
