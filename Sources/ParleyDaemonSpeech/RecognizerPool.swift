@@ -2,11 +2,11 @@ import Foundation
 import ParleyGrammar
 import ParleySpeech
 
-/// PocketSphinx recognizers lent out one utterance at a time. A `Recognizer` is not
-/// thread-safe and costs ~30 MB, so the pool starts with one and grows, up to `limit`, only
-/// when an utterance finds every recognizer busy, and `shrink` frees the extra ones again once
-/// they sit unused: an idle daemon keeps one decoder's memory, a busy one decodes on as many
-/// cores as `limit` allows. Each recognizer registers a grammar the first time it needs it
+/// PocketSphinx recognizers lent out one utterance at a time (two to a stream). A `Recognizer`
+/// is not thread-safe and costs ~9 MB, so the pool starts with one and grows, up to `limit`, only
+/// when a borrower finds too few free, and `shrink` frees the extra ones again once they sit
+/// unused: an idle daemon keeps `keep` decoders' memory, a busy one decodes as many utterances
+/// at once as `limit` allows. Each recognizer registers a grammar the first time it needs it
 /// (registering costs far more than selecting).
 /// Blocking by design: borrow on a thread-pool thread, never on the cooperative pool.
 final class RecognizerPool: @unchecked Sendable {

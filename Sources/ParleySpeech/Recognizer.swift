@@ -5,9 +5,9 @@ import Synchronization
 /// A PocketSphinx decoder with grammars registered once and switched by name.
 ///
 /// Not thread-safe (PocketSphinx is not): use one recognizer per thread or actor. Start-up
-/// loads the model (~0.1 s, ~30 MB), registers the phone loop behind `Recognition.confidence`
-/// and warms the decoder up with a synthesized sentence, so the first real utterance decodes
-/// like the rest.
+/// loads the acoustic model (~20 ms, ~9 MB; the dictionary is the process's shared
+/// `CMULexicon`), registers the phone loop behind `Recognition.confidence` and warms the decoder
+/// up with a synthesized sentence (the first of a process always: it sets `warmUpMean`).
 public final class Recognizer {
     /// The configuration the decoder was started with.
     public let configuration: RecognizerConfiguration
@@ -132,6 +132,11 @@ public final class Recognizer {
             var mixer = NoiseMixer(seed: Self.noiseSeed)
             samples = mixer.addNoise(samples, deviation: configuration.noiseFloor)
         }
+        return try recognizeWhole(prepared: samples, grammar: grammar)
+    }
+
+    /// Both passes over a whole utterance already padded and under the noise floor.
+    func recognizeWhole(prepared samples: [Int16], grammar: String) throws -> Recognition {
         lastPhoneLoopSeconds = 0
         var began = DispatchTime.now()
         let path = try decode(samples, search: grammar)
@@ -166,7 +171,7 @@ public final class Recognizer {
     }
 
     /// The words of a grammar pass, unscored (nil when it holds none).
-    private func interpreted(_ path: Pass) -> Recognition? {
+    func interpreted(_ path: Pass) -> Recognition? {
         let heard = Self.speech(path.segments)
         let words = heard.words.map { tokens[$0] ?? $0 }
         let wordFrames = path.segments.filter { !Self.isFiller($0.word) }.reduce(0) { $0 + $1.frames.count }
