@@ -55,7 +55,9 @@ public final class RecognitionStream {
         finished = true
         let path = try decoder.endPass()
         let loop = try loopDecoder?.endPass()
-        defer { endMean = decoder.cepstralMean }
+        // The estimate blended with this utterance (weighted as 500 frames against its own), read
+        // before any whole decoding replaces it: one odd utterance moves it only so far.
+        endMean = decoder.cepstralMean
         guard samples.count > 2 * decoder.paddingFrames else { return .nothing(frames: 0) }  // no audio between the pads
         if let heard = decoder.interpreted(path) {
             guard let loop else { return heard }
