@@ -81,9 +81,9 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
         let built = self.built
         let recognizers = self.recognizers
         try await pool.runIfActive {
-            let (name, grammar) = built.grammar(for: context)
-            let built = grammar()
-            try recognizers.withEach { slot in try Self.register(name, { built }, on: slot) }
+            let (name, build) = built.grammar(for: context)
+            let grammar = build()
+            try recognizers.withEach { slot in try Self.register(name, { grammar }, on: slot) }
         }
     }
 

@@ -80,13 +80,9 @@ final class RecognizerPool: @unchecked Sendable {
     /// in use coming back, or a new one (made on its own thread while fewer than `limit` exist),
     /// whichever is first. A model load takes ~0.3 s, often longer than the decode in the way.
     func with<T>(_ body: (Slot) throws -> T) throws -> T {
-        let slot = borrow()
+        let slot = borrow(1)[0]
         defer { giveBack(slot) }
         return try body(slot)
-    }
-
-    private func borrow() -> Slot {
-        borrow(1)[0]
     }
 
     /// `count` recognizers at once (at most `limit`), waiting until that many are free together

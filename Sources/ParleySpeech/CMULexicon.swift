@@ -44,7 +44,7 @@ public final class CMULexicon: Lexicon, @unchecked Sendable {
         }
     }
 
-    /// Words in the dictionary (alternates not counted).
+    /// Pronunciations in the dictionary (a word's alternates each count).
     public var count: Int { lines.count }
 
     public func phones(of word: String) -> [String]? {

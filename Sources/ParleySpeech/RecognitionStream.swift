@@ -39,7 +39,7 @@ public final class RecognitionStream {
         let mean = startMean ?? Recognizer.warmUpMean
         decoder.cepstralMean = mean
         self.loopDecoder?.cepstralMean = mean
-        try process(Recognizer.pad(decoder.paddingFrames))
+        try process(Recognizer.pad(decoder.paddingSamples))
     }
 
     /// Decodes the next 16 kHz mono samples.
@@ -51,14 +51,14 @@ public final class RecognitionStream {
     /// Ends the utterance: what was heard, scored as `Recognizer.recognize` scores it.
     public func finish() throws -> Recognition {
         guard !finished else { throw SpeechError.internalError("a stream finished twice") }
-        try process(Recognizer.pad(decoder.paddingFrames))
+        try process(Recognizer.pad(decoder.paddingSamples))
         finished = true
         let path = try decoder.endPass()
         let loop = try loopDecoder?.endPass()
         // The estimate blended with this utterance (weighted as 500 frames against its own), read
         // before any whole decoding replaces it: one odd utterance moves it only so far.
         endMean = decoder.cepstralMean
-        guard samples.count > 2 * decoder.paddingFrames else { return .nothing(frames: 0) }  // no audio between the pads
+        guard samples.count > 2 * decoder.paddingSamples else { return .nothing(frames: 0) }  // no audio between the pads
         if let heard = decoder.interpreted(path) {
             guard let loop else { return heard }
             let scored = decoder.scored(heard, loop: loop)
@@ -84,12 +84,11 @@ public final class RecognitionStream {
 
     private func process(_ audio: [Int16]) throws {
         guard !audio.isEmpty else { return }
-        let noisy = mixer.map { mixer -> [Int16] in
-            var mixer = mixer
-            let noisy = mixer.addNoise(audio, deviation: decoder.configuration.noiseFloor)
+        var noisy = audio
+        if var mixer {
+            noisy = mixer.addNoise(audio, deviation: decoder.configuration.noiseFloor)
             self.mixer = mixer
-            return noisy
-        } ?? audio
+        }
         samples += noisy
         try decoder.continuePass(noisy)
         try loopDecoder?.continuePass(noisy)

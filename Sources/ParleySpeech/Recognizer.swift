@@ -127,7 +127,7 @@ public final class Recognizer {
         guard !audio.samples.isEmpty else {
             return .nothing(frames: 0)
         }
-        var samples = Self.padded(audio.samples, frames: paddingFrames)
+        var samples = Self.padded(audio.samples, frames: paddingSamples)
         if configuration.noiseFloor > 0 {
             var mixer = NoiseMixer(seed: Self.noiseSeed)
             samples = mixer.addNoise(samples, deviation: configuration.noiseFloor)
@@ -158,7 +158,7 @@ public final class Recognizer {
     static let noiseSeed: UInt64 = 7
 
     /// Samples of `padding`, at 16 kHz.
-    var paddingFrames: Int { Int(padding * Double(AudioConverter.recognizerRate)) }
+    var paddingSamples: Int { Int(padding * Double(AudioConverter.recognizerRate)) }
 
     /// The grammar pass's words, or, when no path reached the grammar's end — the default beams
     /// pruned it (a mispronounced word, heavy noise), or there was nothing to hear — the same

@@ -36,9 +36,9 @@ public final class StreamingResampler {
 
     private func run(_ samples: [Int16]?) throws -> [Int16] {
         var output: [Int16] = []
-        var capacity = Int(Double(samples?.count ?? 0) * ratio) + 1024
+        let capacity = Int(Double(samples?.count ?? 0) * ratio) + 1024
         var consumed = 0
-        repeat {
+        while true {
             var chunk = [Int16](repeating: 0, count: capacity)
             var used = 0, written = 0
             let error: soxr_error_t? = chunk.withUnsafeMutableBufferPointer { out in
@@ -55,8 +55,7 @@ public final class StreamingResampler {
             output += chunk.prefix(written)
             // More output waits when the buffer filled; more input when some was not taken.
             guard written == capacity || consumed < (samples?.count ?? 0) else { break }
-            capacity = max(capacity, 1024)
-        } while true
+        }
         return output
     }
 }
