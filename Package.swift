@@ -8,8 +8,9 @@ import PackageDescription
 //   ParleyDialogue — the resolve loop as a pure state machine (events in, actions out)
 //   ParleyRuntime — the thin I/O shell: handler processes, conversations over text
 //   ParleyBench   — synthetic tables and measurements for `parley bench`
-//   ParleySpeech  — hearing (PocketSphinx), speaking (eSpeak NG), audio conversion (soxr);
-//                   the C libraries stay behind the thin CPocketSphinx / CEspeakNG / CSoxr targets
+//   ParleySpeech  — hearing (PocketSphinx), speaking (eSpeak NG), audio conversion (soxr), noise
+//                   suppression (speexdsp); the C libraries stay behind the thin CPocketSphinx /
+//                   CEspeakNG / CSoxr / CSpeexDSP targets
 //   ParleySpokenDialogue — conversations with spoken turns: audio decoded with the current question's grammar
 //   ParleySpeechBench — the command-accuracy benchmark on real recordings (the coffee corpus)
 //   ParleyAcoustic — sound-alike and --acoustic on the real engines (pronouncer, eSpeak NG, PocketSphinx)
@@ -50,7 +51,8 @@ let package = Package(
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev", "pocketsphinx-en-us"])]),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
-        .target(name: "ParleySpeech", dependencies: ["ParleyGrammar", "ParleyRandom", "CPocketSphinx", "CEspeakNG", "CSoxr"]),
+        .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
+        .target(name: "ParleySpeech", dependencies: ["ParleyGrammar", "ParleyRandom", "CPocketSphinx", "CEspeakNG", "CSoxr", "CSpeexDSP"]),
         .target(name: "ParleySpokenDialogue", dependencies: ["ParleyGrammar", "ParleyDialogue", "ParleyRuntime", "ParleySpeech"]),
         .target(
             name: "ParleySpeechBench",

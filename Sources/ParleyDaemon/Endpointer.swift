@@ -12,6 +12,11 @@ public struct EndpointerSettings: Sendable, Equatable {
     public var endSilence: Duration = .milliseconds(300)
     /// Audio before the detected start kept in the utterance (onsets are soft).
     public var preRoll: Duration = .milliseconds(200)
+    /// `preRoll` in seconds.
+    public var preRollSeconds: Double {
+        let (seconds, attoseconds) = preRoll.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
     /// Of the closing silence, this much stays in the utterance: enough for the recognizer's
     /// path to end in silence, without decoding the whole wait.
     public var trailingSilenceKept: Duration = .milliseconds(150)

@@ -70,7 +70,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
         }
         let (name, grammar) = built.grammar(for: context)
         return StreamingRecognitionHandle(StreamingRecognition(
-            sampleRate: sampleRate, grammar: name, grammar, padding: Self.padding(context), recognizers: recognizers, mean: recentMean))
+            sampleRate: sampleRate, grammar: name, grammar, padding: Self.padding(context), leadIn: context.leadIn,
+            recognizers: recognizers, mean: recentMean))
     }
 
     /// Seconds of silence the recognizer adds around the audio: endpointed audio has its

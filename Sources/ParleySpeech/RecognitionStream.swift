@@ -1,9 +1,11 @@
 /// One utterance decoded while it is still being spoken: the grammar pass on one decoder and
 /// the confidence's phone-loop pass on another, both fed as audio arrives, so when the speaker
 /// stops only the ends of the passes remain. It adds the same padding and noise floor as
-/// `Recognizer.recognize` and scores the same way; the one difference, the cepstral mean the
-/// passes normalize by (an estimate, where a whole utterance uses its own), is checked at the
-/// end: a result below `trustedAbove`, or none, is decoded again whole from the audio it keeps.
+/// `Recognizer.recognize` and scores the same way; the differences — the cepstral mean the
+/// passes normalize by (an estimate, where a whole utterance uses its own) and, for noisy audio,
+/// the noise the suppressor learns (from the utterance's head, not all of it) — are checked at
+/// the end: a result below `trustedAbove`, or none, is decoded again whole from the audio it
+/// keeps, exactly as `Recognizer.recognize` decodes it.
 ///
 /// Not thread-safe: feed and finish it from one thread; the two recognizers are its own until
 /// `finish` returns.
@@ -12,9 +14,16 @@ public final class RecognitionStream {
     private let loopDecoder: Recognizer?
     private let grammar: String
     private var mixer: NoiseMixer?
-    /// Everything fed so far, padding and noise included (for the wide-beam retry).
-    private var samples: [Int16] = []
+    /// The utterance as fed (for decoding it again whole).
+    private var audio: [Int16] = []
     private var finished = false
+    /// Samples at the start that come before speech: the noise is judged and learned from them.
+    private let leadIn: Int
+    /// Audio held back until the lead-in is complete.
+    private var head: [Int16] = []
+    private var judged: Bool
+    /// Takes noise out of the rest of the utterance when its head was noisy.
+    private var suppressor: NoiseSuppressor?
 
     /// The cepstral mean after the utterance (set by `finish`): where the next stream from the
     /// same source may start (`startMean`).
@@ -25,10 +34,16 @@ public final class RecognitionStream {
     /// configuration has no phone language model). Both passes normalize the audio by the same
     /// cepstral mean, `startMean` — the `endMean` of an earlier stream from the same source —
     /// or, without one, the mean of the sentence `decoder` was warmed up with.
-    public init(grammar: String, on decoder: Recognizer, loop loopDecoder: Recognizer?, startMean: [Float]? = nil) throws {
+    /// `leadIn` samples at the start come before speech (the endpointer's pre-roll): when they
+    /// hold steady noise, it is learned from them and taken out of the rest (`NoiseSuppressor`);
+    /// without a lead-in the stream decodes the audio as it comes.
+    public init(grammar: String, on decoder: Recognizer, loop loopDecoder: Recognizer?, startMean: [Float]? = nil,
+                leadIn: Int = 0) throws {
         guard decoder.grammarNames.contains(grammar) else { throw SpeechError.grammar("no grammar ‘\(grammar)’ is registered") }
         self.decoder = decoder
         self.grammar = grammar
+        self.leadIn = leadIn
+        judged = leadIn <= 0 || decoder.configuration.noiseSuppression == 0
         self.loopDecoder = decoder.configuration.phoneLanguageModelPath == nil ? nil : loopDecoder
         if decoder.configuration.phoneLanguageModelPath != nil, loopDecoder == nil {
             throw SpeechError.internalError("a stream with confidence needs a second recognizer for the phone loop")
@@ -45,12 +60,42 @@ public final class RecognitionStream {
     /// Decodes the next 16 kHz mono samples.
     public func feed(_ audio: [Int16]) throws {
         guard !finished else { throw SpeechError.internalError("audio fed to a finished stream") }
-        try process(audio)
+        self.audio += audio
+        guard judged else {
+            head += audio
+            if head.count >= leadIn { try judgeHead() }
+            return
+        }
+        try process(suppressor?.process(audio) ?? audio)
+    }
+
+    /// Samples the suppressor is primed with at least: 1.5 s.
+    static let primingSamples = 24_000
+
+    /// Judges the lead-in and decodes what was held back. (A whole utterance is judged and
+    /// learned from all of it, so a noisy stream's words can differ from `recognize`'s; an unsure
+    /// result is decoded again whole.)
+    private func judgeHead() throws {
+        judged = true
+        let lead = head.prefix(leadIn)
+        if NoiseSuppressor.isNoisy(lead) {
+            let suppressor = NoiseSuppressor(decibels: decoder.configuration.noiseSuppression)
+            // Speex's noise estimate needs more than a pre-roll's worth of frames to settle;
+            // the noise is steady, so the lead-in heard again serves as more of it.
+            let times = max(1, (Self.primingSamples + lead.count - 1) / max(1, lead.count))
+            suppressor.prime(with: Array(repeating: lead, count: times).joined())
+            self.suppressor = suppressor
+        }
+        let audio = head
+        head = []
+        try process(suppressor?.process(audio) ?? audio)
     }
 
     /// Ends the utterance: what was heard, scored as `Recognizer.recognize` scores it.
     public func finish() throws -> Recognition {
         guard !finished else { throw SpeechError.internalError("a stream finished twice") }
+        if !judged { try judgeHead() }
+        try process(suppressor?.flush() ?? [])
         try process(Recognizer.pad(decoder.paddingSamples))
         finished = true
         let path = try decoder.endPass()
@@ -58,7 +103,7 @@ public final class RecognitionStream {
         // The estimate blended with this utterance (weighted as 500 frames against its own), read
         // before any whole decoding replaces it: one odd utterance moves it only so far.
         endMean = decoder.cepstralMean
-        guard samples.count > 2 * decoder.paddingSamples else { return .nothing(frames: 0) }  // no audio between the pads
+        guard !audio.isEmpty else { return .nothing(frames: 0) }
         if let heard = decoder.interpreted(path) {
             guard let loop else { return heard }
             let scored = decoder.scored(heard, loop: loop)
@@ -69,7 +114,7 @@ public final class RecognitionStream {
         // Nothing heard, or not surely: perhaps the estimated mean was off for this utterance.
         // Its own mean is known now — decode it whole, as `Recognizer.recognize` does.
         decodedWhole = true
-        return try decoder.recognizeWhole(prepared: samples, grammar: grammar)
+        return try decoder.recognizeWhole(audio, grammar: grammar)
     }
 
     /// A streamed result at or above this confidence stands; below it (or nothing heard) the
@@ -89,7 +134,6 @@ public final class RecognitionStream {
             noisy = mixer.addNoise(audio, deviation: decoder.configuration.noiseFloor)
             self.mixer = mixer
         }
-        samples += noisy
         try decoder.continuePass(noisy)
         try loopDecoder?.continuePass(noisy)
     }

@@ -118,16 +118,22 @@ public final class Recognizer {
     public var grammarNames: [String] { grammars.sorted() }
 
     /// Decodes one whole utterance of 16 kHz mono audio with the active grammar, then the same
-    /// audio with the phone loop for the confidence.
+    /// audio with the phone loop for the confidence. Noisy audio is denoised first
+    /// (`RecognizerConfiguration.noiseSuppression`).
     public func recognize(_ audio: PCMAudio) throws -> Recognition {
         guard audio.sampleRate == AudioConverter.recognizerRate else {
             throw SpeechError.badAudio("the recognizer takes 16 kHz audio, got \(audio.sampleRate) Hz")
         }
         guard let grammar = activeGrammar else { throw SpeechError.grammar("no grammar registered") }
-        guard !audio.samples.isEmpty else {
-            return .nothing(frames: 0)
-        }
-        var samples = Self.padded(audio.samples, frames: paddingSamples)
+        return try recognizeWhole(audio.samples, grammar: grammar)
+    }
+
+    /// `recognize` with `grammar`: 16 kHz samples denoised when noisy, padded, under the noise
+    /// floor, then both passes.
+    func recognizeWhole(_ audio: [Int16], grammar: String) throws -> Recognition {
+        guard !audio.isEmpty else { return .nothing(frames: 0) }
+        let heard = NoiseSuppressor.suppressed(audio, decibels: configuration.noiseSuppression)
+        var samples = Self.padded(heard, frames: paddingSamples)
         if configuration.noiseFloor > 0 {
             var mixer = NoiseMixer(seed: Self.noiseSeed)
             samples = mixer.addNoise(samples, deviation: configuration.noiseFloor)

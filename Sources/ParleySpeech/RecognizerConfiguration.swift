@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the recognizer finds its model and how it decodes. Command-line options win over the
 /// environment (`PARLEY_MODEL`, `PARLEY_DICT`, `PARLEY_PHONE_LM`, `PARLEY_PRONUNCIATIONS`,
-/// `PARLEY_NOISE_FLOOR`, `PARLEY_DECODER_OPTIONS`),
+/// `PARLEY_NOISE_FLOOR`, `PARLEY_NOISE_SUPPRESSION`, `PARLEY_DECODER_OPTIONS`),
 /// which wins over the defaults: Debian's `pocketsphinx-en-us`.
 public struct RecognizerConfiguration: Sendable, Equatable {
     /// Debian's `pocketsphinx-en-us` folder.
@@ -25,10 +25,16 @@ public struct RecognizerConfiguration: Sendable, Equatable {
     /// and made short words vanish. A floor of 100 (≈ −50 dBFS) took eSpeak NG loopback from
     /// 72% to 95% right and is far below any real room's noise.
     public var noiseFloor: Double
+    /// Decibels by which steady background noise is taken down before decoding
+    /// (`NoiseSuppressor`, libspeexdsp); 0 turns it off. Audio quiet between its words is not
+    /// touched. At 15 dB, eSpeak NG loopback under white noise at 10 dB SNR went from 67.7% to
+    /// 83.9% right (two voices, `docs/speech.md`).
+    public var noiseSuppression: Int
 
     /// A configuration; nil arguments take the environment's value, then the default.
     public init(modelDirectory: String? = nil, dictionaryPath: String? = nil, phoneLanguageModelPath: String? = nil,
                 pronunciationsPath: String? = nil, decoderOptions: [String: String] = [:], noiseFloor: Double? = nil,
+                noiseSuppression: Int? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         let root = Self.debianModelRoot
         self.modelDirectory = modelDirectory ?? environment["PARLEY_MODEL"] ?? "\(root)/en-us"
@@ -37,6 +43,7 @@ public struct RecognizerConfiguration: Sendable, Equatable {
         self.phoneLanguageModelPath = phoneLM.isEmpty ? nil : phoneLM
         self.pronunciationsPath = pronunciationsPath ?? environment["PARLEY_PRONUNCIATIONS"] ?? PronunciationOverrides.defaultPath
         self.noiseFloor = noiseFloor ?? environment["PARLEY_NOISE_FLOOR"].flatMap(Double.init) ?? 100
+        self.noiseSuppression = abs(noiseSuppression ?? environment["PARLEY_NOISE_SUPPRESSION"].flatMap { Int($0) } ?? 15)
         var options: [String: String] = [:]
         let extra = (environment["PARLEY_DECODER_OPTIONS"] ?? "").split(separator: " ").map(String.init)
         for index in stride(from: 0, to: extra.count - 1, by: 2) { options[extra[index]] = extra[index + 1] }

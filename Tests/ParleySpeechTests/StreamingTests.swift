@@ -12,8 +12,8 @@ import Testing
 
     /// `audio` fed to a stream in pieces of `piece` samples.
     static func streamed(_ audio: PCMAudio, piece: Int, grammar: String, on decoder: Recognizer, loop: Recognizer,
-                         startMean: [Float]? = nil) throws -> (Recognition, RecognitionStream) {
-        let stream = try RecognitionStream(grammar: grammar, on: decoder, loop: loop, startMean: startMean)
+                         startMean: [Float]? = nil, leadIn: Int = 0) throws -> (Recognition, RecognitionStream) {
+        let stream = try RecognitionStream(grammar: grammar, on: decoder, loop: loop, startMean: startMean, leadIn: leadIn)
         var offset = 0
         while offset < audio.samples.count {
             let end = min(audio.samples.count, offset + piece)

@@ -1,0 +1,2 @@
+// libspeexdsp: Speex's preprocessor (noise suppression).
+#include <speex/speex_preprocess.h>
