@@ -3,7 +3,7 @@
 /// stops only the ends of the passes remain. It adds the same padding and noise floor as
 /// `Recognizer.recognize` and scores the same way; the differences — the cepstral mean the
 /// passes normalize by (an estimate, where a whole utterance uses its own) and, for noisy audio,
-/// the noise the suppressor learns (from the utterance's head, not all of it) — are checked at
+/// the noise the suppressor learns (from the lead-in before the speech, not all of it) — are checked at
 /// the end: a result below `trustedAbove`, or none, is decoded again whole from the audio it
 /// keeps, exactly as `Recognizer.recognize` decodes it.
 ///
@@ -22,7 +22,7 @@ public final class RecognitionStream {
     /// Audio held back until the lead-in is complete.
     private var head: [Int16] = []
     private var judged: Bool
-    /// Takes noise out of the rest of the utterance when its head was noisy.
+    /// Takes noise out of the rest of the utterance when its lead-in was noisy.
     private var suppressor: NoiseSuppressor?
 
     /// The cepstral mean after the utterance (set by `finish`): where the next stream from the

@@ -126,3 +126,38 @@ func outline(_ events: [WyomingEvent]) -> [String] {
         try await daemon.shutdown()
     }
 }
+
+/// Loopback speech that remembers the contexts its streams were opened with.
+final class LeadInRecorder: SpeechRecognizing, @unchecked Sendable {
+    private let lock = NSLock()
+    private var contexts: [ListeningContext] = []
+    var opened: [ListeningContext] { lock.withLock { contexts } }
+
+    func recognize(_ audio: SpeechAudio, context: ListeningContext) async throws -> HeardSpeech {
+        try await LoopbackSpeech().recognize(audio, context: context)
+    }
+
+    func stream(sampleRate: Int, context: ListeningContext) -> any UtteranceStream {
+        lock.withLock { contexts.append(context) }
+        return CollectingUtteranceStream(sampleRate: sampleRate) { audio in try await self.recognize(audio, context: context) }
+    }
+}
+
+@Suite struct LeadInTests {
+    /// The endpointed utterance starts with the pre-roll, audio from before the speech: the
+    /// recognizer is told how long it is, to learn the room's noise from it.
+    @Test func endpointedStreamsKnowTheirPreRoll() async throws {
+        let recorder = LeadInRecorder()
+        let daemon = try TestDaemon(speech: SpeechEngines(recognizer: recorder, synthesizer: LoopbackSpeech()))
+        var (session, events) = daemon.session()
+        try await session.receive(WyomingEvent.runPipeline(RunPipeline(startStage: .asr, endStage: .handle)).frame)
+        try await stream(LoopbackSpeech.utterance("order soup with soup chef"), into: &session)
+        #expect(outline(events.take()).contains("transcript: order soup with soup chef"))
+        let contexts = recorder.opened
+        #expect(contexts.count == 1)
+        #expect(contexts.first?.isEndpointed == true)
+        #expect(contexts.first?.leadIn == EndpointerSettings().preRollSeconds)
+        #expect(EndpointerSettings().preRollSeconds == 0.2)
+        try await daemon.shutdown()
+    }
+}
