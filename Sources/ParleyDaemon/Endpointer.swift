@@ -12,11 +12,6 @@ public struct EndpointerSettings: Sendable, Equatable {
     public var endSilence: Duration = .milliseconds(300)
     /// Audio before the detected start kept in the utterance (onsets are soft).
     public var preRoll: Duration = .milliseconds(200)
-    /// `preRoll` in seconds.
-    public var preRollSeconds: Double {
-        let (seconds, attoseconds) = preRoll.components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
     /// Of the closing silence, this much stays in the utterance: enough for the recognizer's
     /// path to end in silence, without decoding the whole wait.
     public var trailingSilenceKept: Duration = .milliseconds(150)
@@ -69,7 +64,8 @@ public struct Endpointer: Sendable {
         noiseFloor = settings.minimumSpeechLevel / settings.noiseFactor
     }
 
-    static func samples(_ duration: Duration, rate: Int) -> Int {
+    /// The samples `duration` lasts at `rate`.
+    public static func samples(_ duration: Duration, rate: Int) -> Int {
         let (seconds, attoseconds) = duration.components
         return Int(seconds) * rate + Int(Double(attoseconds) / 1e18 * Double(rate))
     }

@@ -92,7 +92,7 @@ struct LocalAudioLoop {
         var listening = context.conversations.listening(for: Self.conversation)
         if listener.listensForWakePhrase { listening.wakePhrase = listener.wakePhrase }
         listening.isEndpointed = true
-        listening.leadIn = context.endpointer.preRollSeconds
+        listening.leadIn = context.endpointer.preRoll
         return listening
     }
 

@@ -23,7 +23,7 @@ struct PipelineTurn {
     var endpointedListening: ListeningContext {
         var context = listening
         context.isEndpointed = true
-        context.leadIn = endpointer?.settings.preRollSeconds ?? 0
+        context.leadIn = endpointer?.settings.preRoll ?? .zero
         return context
     }
 

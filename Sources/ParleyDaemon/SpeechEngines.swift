@@ -54,9 +54,9 @@ public struct ListeningContext: Sendable {
     /// Whether parleyd's endpointer cut the audio (it starts and ends in silence already, so
     /// the recognizer need not pad it).
     public var isEndpointed = false
-    /// Seconds at the start of the audio that come before speech (the endpointer's pre-roll):
-    /// the recognizer may learn the room's noise from them. 0 when unknown.
-    public var leadIn = 0.0
+    /// How much of the start of the audio comes before speech (the endpointer's pre-roll): the
+    /// recognizer may learn the room's noise from it. Zero when unknown.
+    public var leadIn: Duration = .zero
     /// Local audio waiting for its wake phrase: the utterance is the wake phrase, alone or
     /// followed by a top-level phrase. Nil otherwise.
     public var wakePhrase: String?

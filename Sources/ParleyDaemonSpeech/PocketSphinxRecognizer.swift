@@ -70,7 +70,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
         }
         let (name, grammar) = built.grammar(for: context)
         return StreamingRecognitionHandle(StreamingRecognition(
-            sampleRate: sampleRate, grammar: name, grammar, padding: Self.padding(context), leadIn: context.leadIn,
+            sampleRate: sampleRate, grammar: name, grammar, padding: Self.padding(context), leadIn: Endpointer.samples(context.leadIn, rate: AudioConverter.recognizerRate),
             recognizers: recognizers, mean: recentMean))
     }
 

@@ -19,8 +19,8 @@ final class StreamingRecognition: @unchecked Sendable {
 
     /// Starts the stream's thread: audio at `sampleRate`, decoded with `grammar` (`name`, registered
     /// on the borrowed recognizer if it lacks it), padded as `padding` seconds on each side; its
-    /// first `leadIn` seconds come before speech (the room's noise is learned from them).
-    init(sampleRate: Int, grammar name: String, _ grammar: @escaping () -> SpeechGrammar, padding: Double, leadIn: Double,
+    /// first `leadIn` samples at 16 kHz come before speech (the room's noise is learned from them).
+    init(sampleRate: Int, grammar name: String, _ grammar: @escaping () -> SpeechGrammar, padding: Double, leadIn: Int,
          recognizers: RecognizerPool, mean: RecentCepstralMean) {
         nonisolated(unsafe) let grammar = grammar  // called once, on the stream's thread only
         let thread = Thread { [self] in
@@ -82,7 +82,7 @@ final class StreamingRecognition: @unchecked Sendable {
         return (samples, ended, abandoned)
     }
 
-    private func run(sampleRate: Int, name: String, grammar: () -> SpeechGrammar, padding: Double, leadIn: Double,
+    private func run(sampleRate: Int, name: String, grammar: () -> SpeechGrammar, padding: Double, leadIn: Int,
                      recognizers: RecognizerPool, mean: RecentCepstralMean) throws -> HeardSpeech {
         let slots = recognizers.borrow(2)
         defer { recognizers.giveBack(slots) }
@@ -93,7 +93,7 @@ final class StreamingRecognition: @unchecked Sendable {
         try PocketSphinxRecognizer.register(name, grammar, on: slots[0])
         slots[0].recognizer.padding = padding
         let stream = try RecognitionStream(grammar: name, on: slots[0].recognizer, loop: slots[1].recognizer, startMean: mean.value,
-                                           leadIn: Int(leadIn * Double(AudioConverter.recognizerRate)))
+                                           leadIn: leadIn)
         let resampler = sampleRate == AudioConverter.recognizerRate
             ? nil : try StreamingResampler(from: sampleRate, to: AudioConverter.recognizerRate)
         while true {

@@ -19,8 +19,7 @@ public final class RecognitionStream {
     private var finished = false
     /// Samples at the start that come before speech: the noise is judged and learned from them.
     private let leadIn: Int
-    /// Audio held back until the lead-in is complete.
-    private var head: [Int16] = []
+    /// Whether the lead-in was judged; until then the audio is held back (`audio` is all of it).
     private var judged: Bool
     /// Takes noise out of the rest of the utterance when its lead-in was noisy.
     private var suppressor: NoiseSuppressor?
@@ -62,8 +61,7 @@ public final class RecognitionStream {
         guard !finished else { throw SpeechError.internalError("audio fed to a finished stream") }
         self.audio += audio
         guard judged else {
-            head += audio
-            if head.count >= leadIn { try judgeHead() }
+            if self.audio.count >= leadIn { try judgeLeadIn() }
             return
         }
         try process(suppressor?.process(audio) ?? audio)
@@ -72,29 +70,27 @@ public final class RecognitionStream {
     /// Samples the suppressor is primed with at least: 1.5 s.
     static let primingSamples = 24_000
 
-    /// Judges the lead-in and decodes what was held back. (A whole utterance is judged and
-    /// learned from all of it, so a noisy stream's words can differ from `recognize`'s; an unsure
-    /// result is decoded again whole.)
-    private func judgeHead() throws {
+    /// Judges the lead-in and decodes what was held back (everything fed so far). (A whole
+    /// utterance is judged and learned from all of it, so a noisy stream's words can differ from
+    /// `recognize`'s; an unsure result is decoded again whole.)
+    private func judgeLeadIn() throws {
         judged = true
-        let lead = head.prefix(leadIn)
+        let lead = audio.prefix(leadIn)
         if NoiseSuppressor.isNoisy(lead) {
             let suppressor = NoiseSuppressor(decibels: decoder.configuration.noiseSuppression)
             // Speex's noise estimate needs more than a pre-roll's worth of frames to settle;
             // the noise is steady, so the lead-in heard again serves as more of it.
-            let times = max(1, (Self.primingSamples + lead.count - 1) / max(1, lead.count))
+            let times = max(1, (Self.primingSamples + lead.count - 1) / lead.count)  // isNoisy: not empty
             suppressor.prime(with: Array(repeating: lead, count: times).joined())
             self.suppressor = suppressor
         }
-        let audio = head
-        head = []
         try process(suppressor?.process(audio) ?? audio)
     }
 
     /// Ends the utterance: what was heard, scored as `Recognizer.recognize` scores it.
     public func finish() throws -> Recognition {
         guard !finished else { throw SpeechError.internalError("a stream finished twice") }
-        if !judged { try judgeHead() }
+        if !judged { try judgeLeadIn() }
         try process(suppressor?.flush() ?? [])
         try process(Recognizer.pad(decoder.paddingSamples))
         finished = true

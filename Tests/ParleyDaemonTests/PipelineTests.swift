@@ -156,8 +156,8 @@ final class LeadInRecorder: SpeechRecognizing, @unchecked Sendable {
         let contexts = recorder.opened
         #expect(contexts.count == 1)
         #expect(contexts.first?.isEndpointed == true)
-        #expect(contexts.first?.leadIn == EndpointerSettings().preRollSeconds)
-        #expect(EndpointerSettings().preRollSeconds == 0.2)
+        #expect(contexts.first?.leadIn == EndpointerSettings().preRoll)
+        #expect(EndpointerSettings().preRoll == .milliseconds(200))
         try await daemon.shutdown()
     }
 }
