@@ -132,6 +132,16 @@ import ParleyGrammar
         #expect(try recognizer.recognize(audio).words == ["order", "chowder"])
     }
 
+    /// The British `en` voice drops the Rs of “harbor”; `models/pronunciations.dict` has that
+    /// way to say it beside the dictionary's (without it: “watch comets on home plate”).
+    @Test func aBritishHarborIsHeard() throws {
+        let transcriber = try SpeechTranscriber(ShippedTables.compiled())
+        let audio = try FreshSpeech.recognizerAudio("watch harbor gulls on home plate", voice: "en", wordsPerMinute: 175)
+        let result = try transcriber.transcribe(audio)
+        #expect(result.recognition.text == "watch harbor gulls on home plate")
+        #expect(result.match?.intent == "WatchGame")
+    }
+
     @Test func wrongSampleRateIsAnError() throws {
         let recognizer = try Recognizer(warmUp: false)
         try recognizer.register(GrammarBuilder.phrases([["yes"], ["no"]]), name: "yes-no")
