@@ -28,33 +28,51 @@ public struct Recognition: Sendable, Equatable {
         Recognition(words: [], confidence: 0, frames: frames, speechFrames: 0, grammarScore: 0, phoneLoopScore: nil)
     }
 
-    /// How far the grammar path's acoustic score falls behind the phone loop's, per speech
-    /// frame (nil without a phone-loop pass): the input of `ConfidenceScale`.
+    /// How far the grammar path's acoustic score falls behind the phone loop's over the whole
+    /// utterance (nil without a phone-loop pass): the input of `ConfidenceScale`.
+    public var gap: Int? { phoneLoopScore.map { $0 - grammarScore } }
+
+    /// `gap` per speech frame (nil without a phone-loop pass or words).
     public var gapPerFrame: Double? {
-        guard let phoneLoopScore, speechFrames > 0 else { return nil }
-        return Double(phoneLoopScore - grammarScore) / Double(speechFrames)
+        guard let gap, speechFrames > 0 else { return nil }
+        return Double(gap) / Double(speechFrames)
     }
 }
 
-/// Turns the per-frame acoustic gap between the grammar path and a phone-loop decode of the
-/// same audio into 0…1. The phone loop may say any phones, so it scores at least about as well
-/// as any grammar path; speech the grammar covers stays close to it, other speech falls far
-/// behind. confidence = 1 / (1 + exp((gap − midpoint) / width)), gap = (phone − grammar) / frame.
+/// Turns the acoustic gap between the grammar path and a phone-loop decode of the same audio
+/// into 0…1. The phone loop may say any phones, so it scores at least about as well as any
+/// grammar path; speech the grammar covers stays close to it, other speech falls far behind.
+/// The gap less a fixed allowance is spread over the frames the grammar calls words:
+/// confidence = 1 / (1 + exp((per-frame gap − midpoint) / width)),
+/// per-frame gap = (phone − grammar − allowance) / word frames.
 public struct ConfidenceScale: Sendable, Equatable {
-    /// The gap per speech frame (decoder log units) that maps to 0.5.
+    /// The per-frame gap (decoder log units) that maps to 0.5.
     public var midpoint: Double
     /// How fast confidence falls around the midpoint.
     public var width: Double
+    /// How far (decoder log units) the grammar path may trail the phone loop in any utterance
+    /// before the comparison per frame begins. Free phones always win something a grammar
+    /// cannot — the edges of the utterance, the way in and out of silence — and spread over the
+    /// few frames of a short answer that fixed loss read as doubt: eSpeak NG's “apple”, heard
+    /// right, scored 0.16.
+    public var allowance: Double
 
-    /// Calibrated with `parley bench-speech --gaps`: right eSpeak NG loopback results of the
-    /// shipped phrases (7 voices) have gaps of 23 (median) to 46 (99th percentile); real
-    /// out-of-grammar speech (the corpus's coffee orders and audiobook sentences) and unrelated
-    /// eSpeak sentences have 42 and more (5th percentile 45). A gap of 45 is 0.5.
-    public static let standard = ConfidenceScale(midpoint: 45, width: 4)
+    public init(midpoint: Double, width: Double, allowance: Double = 0) {
+        self.midpoint = midpoint
+        self.width = width
+        self.allowance = allowance
+    }
 
-    /// The confidence for a gap of `gapPerFrame`.
-    public func confidence(gapPerFrame: Double) -> Double {
-        let exponent = (gapPerFrame - midpoint) / width
+    /// Calibrated with `parley bench-speech --gaps` and `parley bench-coffee --gaps`
+    /// (`docs/speech.md`): against the allowance-free scale (midpoint 45) it rejects as much
+    /// out-of-grammar speech and accepts more than half of the right answers that scale
+    /// doubted.
+    public static let standard = ConfidenceScale(midpoint: 42, width: 4, allowance: 500)
+
+    /// The confidence for `gap` over `speechFrames` word frames.
+    public func confidence(gap: Int, speechFrames: Int) -> Double {
+        guard speechFrames > 0 else { return 0 }
+        let exponent = ((Double(gap) - allowance) / Double(speechFrames) - midpoint) / width
         return 1 / (1 + exp(min(50, max(-50, exponent))))
     }
 }

@@ -195,7 +195,7 @@ public final class Recognizer {
     func scored(_ recognition: Recognition, loop: Pass) -> Recognition {
         var recognition = recognition
         recognition.phoneLoopScore = loop.segments.reduce(0) { $0 + $1.score }
-        recognition.confidence = recognition.gapPerFrame.map(confidenceScale.confidence(gapPerFrame:)) ?? 0
+        recognition.confidence = recognition.gap.map { confidenceScale.confidence(gap: $0, speechFrames: recognition.speechFrames) } ?? 0
         if recognition.widened && recognition.confidence < Self.widenedFloor {
             return .nothing(frames: recognition.frames)
         }

@@ -27,7 +27,8 @@ struct AnswerLoopback {
     /// Speaks every answer with `synthesizer`, decodes it clean and with white noise at `snr` dB,
     /// and counts the right ones; misses are printed when `verbose`.
     func run(_ synthesizer: SpeechSynthesizer, mixer: inout NoiseMixer, snr: Double,
-             verbose: Bool, label: String) throws -> (clean: Int, noisy: Int, total: Int) {
+             verbose: Bool, label: String,
+             noteGap: (String, Recognition) -> Void = { _, _ in }) throws -> (clean: Int, noisy: Int, total: Int) {
         var spoken: [String: PCMAudio] = [:]
         var clean = 0, noisy = 0, total = 0
         for question in questions {
@@ -38,7 +39,9 @@ struct AnswerLoopback {
                 total += 1
                 for (pass, input) in [(0, audio), (1, mixer.mix(audio, snrDecibels: snr))] {
                     let heard = try turns.recognizer.recognize(input)
-                    let right = heard.confidence >= floor && question.meaning(of: heard.words) == answer.meaning
+                    let meant = question.meaning(of: heard.words) == answer.meaning
+                    noteGap("answer-" + (meant ? "right" : "wrong") + (pass == 1 ? "-noisy" : ""), heard)
+                    let right = heard.confidence >= floor && meant
                     if right {
                         if pass == 0 { clean += 1 } else { noisy += 1 }
                     } else if verbose {

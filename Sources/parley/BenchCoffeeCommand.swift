@@ -47,6 +47,9 @@ struct BenchCoffeeCommand: ParsableCommand {
     @Option(name: .long, help: "Only the first N recordings (by file name).")
     var limit: Int?
 
+    @Option(name: .long, help: "Write each utterance's confidence gaps to this file, for calibration (see bench-speech).")
+    var gaps: String?
+
     @Flag(name: .long, help: "Print every failure: what was heard against what was expected.")
     var verbose = false
 
@@ -73,6 +76,8 @@ struct BenchCoffeeCommand: ParsableCommand {
         let seconds = audio.reduce(0) { $0 + $1.seconds }
         print("coffee command accuracy: \(commands.count) recordings, \(String(format: "%.0f", seconds)) s of audio; "
             + "tables \(phrases); opening “\(opening)”")
+        var gapLog = ConfidenceGaps()
+        defer { gapLog.write(to: gaps) }
         for condition in conditions {
             var tally = CommandTally()
             for (index, command) in commands.enumerated() {
@@ -87,6 +92,7 @@ struct BenchCoffeeCommand: ParsableCommand {
                 }
                 let trial = try benchmark.run(command, audio: input)
                 tally.add(trial)
+                gapLog.note("coffee-\(trial.outcome == .right ? "right" : "wrong")-\(condition)".replacingOccurrences(of: " ", with: ""), trial.recognition)
                 if verbose, trial.outcome != .right { print("  ✗ [\(condition)] " + BenchCoffeeReport.failure(trial)) }
             }
             print(BenchCoffeeReport.line(condition, tally))

@@ -56,13 +56,9 @@ struct SpeechBenchCommand: ParsableCommand {
         print(String(format: "decoder start-up: %.0f ms (recognizer %.0f ms incl. warm-up), memory +%.1f MB",
                      startup * 1000, transcriber.recognizer.startupSeconds * 1000, Double(memory) / 1_048_576))
 
-        var gapLines: [String] = []
-        func noteGap(_ kind: String, _ recognition: Recognition) {
-            if let gap = recognition.gapPerFrame { gapLines.append("\(kind)\(recognition.widened ? "+wide" : "")\t\(String(format: "%.1f", gap))\t\(recognition.speechFrames)") }
-        }
-        defer {
-            if let gaps { _ = FileManager.default.createFile(atPath: gaps, contents: Data(gapLines.joined(separator: "\n").utf8)) }
-        }
+        var gapLog = ConfidenceGaps()
+        func noteGap(_ kind: String, _ recognition: Recognition) { gapLog.note(kind, recognition) }
+        defer { gapLog.write(to: gaps) }
         let answers = try AnswerLoopback(compiled, recognizer: transcriber.recognizer)
         print("follow-up questions: \(answers.questions.count) (\(answers.grammarCount) distinct grammars), \(answers.answerCount) answers per voice")
         var clean = Tally(), noisy = Tally()
@@ -94,7 +90,7 @@ struct SpeechBenchCommand: ParsableCommand {
                 }
             }
             let answered = try answers.run(synthesizer, mixer: &answerMixer, snr: snr,
-                                           verbose: verbose, label: "\(voice)@\(rate)")
+                                           verbose: verbose, label: "\(voice)@\(rate)", noteGap: noteGap)
             answersClean += answered.clean
             answersNoisy += answered.noisy
             answersTotal += answered.total
