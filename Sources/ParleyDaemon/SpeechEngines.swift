@@ -61,6 +61,10 @@ public struct ListeningContext: Sendable {
     /// followed by a top-level phrase. Nil otherwise.
     public var wakePhrase: String?
 
+    /// Whether the awaited answer is open (free text, a time, a date): a question with no
+    /// grammar of answers, decoded by dictation with the large language model.
+    public var isOpenAnswer: Bool { question != nil && answers == nil && wakePhrase == nil }
+
     /// A context for `question` (nil: top level) on `compiled` of `generation`, or for
     /// `wakePhrase` (optionally followed by a top-level phrase).
     public init(compiled: CompiledTable, generation: Int, question: Question?, answers: AnswerGrammar? = nil, wakePhrase: String? = nil) {

@@ -9,7 +9,9 @@ import ParleySpeech
 /// grammar of what is listened for — the top level of the conversation's tables, the awaited
 /// answer (its plain answers, global commands and the intent's sentences), or the wake phrase
 /// alone or followed by a top-level phrase. Grammars come from the same compiled tables the
-/// matcher runs on; they are cached per recognizer by name.
+/// matcher runs on; they are cached per recognizer by name. An open answer (free text, a time,
+/// a date) is dictated with the large language model, on one decoder of its own made the
+/// first time one is heard, and decoded whole when it ends.
 public struct PocketSphinxRecognizer: SpeechRecognizing {
     private let recognizers: RecognizerPool
     private let pool: NIOThreadPool
@@ -17,6 +19,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     /// Grammars built, by name: each decoder registers them, and a burst makes many decoders.
     private let built = BuiltGrammars()
     private let recentMean = RecentCepstralMean()
+    private let dictation: DictationRecognizer
 
     /// Up to `limit` recognizers of `configuration` (one made now, more when utterances
     /// overlap — a streamed utterance holds two — those beyond the first two freed again after
@@ -29,6 +32,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
         self.recognizers = recognizers
         self.limit = limit
         self.pool = pool
+        dictation = DictationRecognizer(configuration: configuration)
         if limit > 1 { Self.scheduleShrinking(recognizers, idle: idle, on: pool) }
     }
 
@@ -49,8 +53,12 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     public func recognize(_ audio: SpeechAudio, context: ListeningContext) async throws -> HeardSpeech {
         let recognizers = self.recognizers
         let built = self.built
+        let dictation = self.dictation
         return try await pool.runIfActive(eventLoop: MultiThreadedEventLoopGroup.singleton.any()) {
             let pcm = try AudioConverter.recognizerAudio(PCMAudio(samples: audio.samples, sampleRate: audio.sampleRate))
+            if context.isOpenAnswer, let recognition = try dictation.recognize(pcm, padding: Self.padding(context)) {
+                return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
+            }
             let (name, grammar) = built.grammar(for: context)
             let recognition = try recognizers.with { slot -> Recognition in
                 try Self.register(name, grammar, on: slot)
@@ -63,9 +71,9 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     }
 
     /// Decodes the utterance as it is fed, on two recognizers of the pool (the grammar's and the
-    /// phone loop's); with a limit of one, collects it and decodes it at the end.
+    /// phone loop's); with a limit of one, or for dictation, collects it and decodes it at the end.
     public func stream(sampleRate: Int, context: ListeningContext) -> any UtteranceStream {
-        guard limit > 1 else {
+        guard limit > 1, !(context.isOpenAnswer && dictation.isAvailable) else {
             return CollectingUtteranceStream(sampleRate: sampleRate) { audio in try await self.recognize(audio, context: context) }
         }
         let (name, grammar) = built.grammar(for: context)
@@ -148,5 +156,32 @@ final class BuiltGrammars: @unchecked Sendable {
             }
             return grammar
         })
+    }
+}
+
+/// The one dictation decoder of parleyd (the large language model is ~80 MB): made the first
+/// time an open answer is heard, used by one utterance at a time.
+final class DictationRecognizer: @unchecked Sendable {
+    private let lock = NSLock()
+    private let configuration: RecognizerConfiguration
+    private var recognizer: Recognizer?
+
+    init(configuration: RecognizerConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Whether a language model is configured (without one, open answers are decoded with the
+    /// top-level grammar).
+    var isAvailable: Bool { configuration.languageModelPath != nil }
+
+    /// The dictated words of 16 kHz `audio`; nil when no language model is configured.
+    func recognize(_ audio: PCMAudio, padding: Double) throws -> Recognition? {
+        guard isAvailable else { return nil }
+        return try lock.withLock {
+            let recognizer = try self.recognizer ?? Recognizer(configuration: configuration, warmUp: false, dictation: true)
+            self.recognizer = recognizer
+            recognizer.padding = padding
+            return try recognizer.recognize(audio)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Foundation
+import ParleyGrammar
 import Synchronization
 
 /// A PocketSphinx decoder with grammars registered once and switched by name.
@@ -35,6 +36,9 @@ public final class Recognizer {
     /// Further pronunciations of grammar tokens (`word(2)` lines of the overrides file).
     private let alternatives: [String: [[String]]]
     static let phoneLoop = "_phone_loop"
+    /// The search of a dictation recognizer: the large language model over the whole
+    /// dictionary, for open answers (free text, times, dates) no grammar can hold.
+    public static let dictation = "_dictation"
     /// Decoders are made one at a time: PocketSphinx's model loading shares process-wide state
     /// (its log file among it), and two loads at once crashed parleyd.
     private static let creation = NSLock()
@@ -45,12 +49,15 @@ public final class Recognizer {
 
     /// Starts a decoder. Throws `SpeechError.engineUnavailable` when model files are missing
     /// or PocketSphinx refuses them, `SpeechError.file` for a malformed overrides file.
-    public init(configuration: RecognizerConfiguration = RecognizerConfiguration(), warmUp: Bool = true) throws {
+    /// A `dictation` decoder loads the whole dictionary and the large language model
+    /// (`RecognizerConfiguration.languageModelPath`; ~0.4 s and ~80 MB more) and decodes with
+    /// it (`Recognizer.dictation`) unless a grammar is selected.
+    public init(configuration: RecognizerConfiguration = RecognizerConfiguration(), warmUp: Bool = true, dictation: Bool = false) throws {
         let began = DispatchTime.now()
         try configuration.validate()
         self.configuration = configuration
         let decoder = try Self.creation.withLock { () throws -> OpaquePointer in
-            let arguments = ["parley"] + configuration.arguments
+            let arguments = ["parley"] + configuration.arguments(dictation: dictation)
             var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
             defer { argv.forEach { free($0) } }
             guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else {
@@ -64,6 +71,13 @@ public final class Recognizer {
                 ps_free(decoder)
                 throw SpeechError.engineUnavailable("PocketSphinx could not load the phone language model \(phoneLM)")
             }
+            if dictation {
+                guard let model = configuration.languageModelPath, FileManager.default.fileExists(atPath: model),
+                      ps_set_lm_file(decoder, Self.dictation, model) == 0 else {
+                    ps_free(decoder)
+                    throw SpeechError.engineUnavailable("no large language model at \(configuration.languageModelPath ?? "(none)") for open answers (set PARLEY_LM)")
+                }
+            }
             return decoder
         }
         self.decoder = decoder
@@ -71,6 +85,10 @@ public final class Recognizer {
         alternatives = try configuration.pronunciationsPath.map { try PronunciationOverrides.loadAlternatives(path: $0) } ?? [:]
         lexicon = try CMULexicon.shared(path: configuration.dictionaryPath)
         pronouncer = Pronouncer(lexicon: lexicon, overrides: overrides)
+        if dictation {
+            grammars.insert(Self.dictation)
+            try select(grammar: Self.dictation)
+        }
         if warmUp || Self.warmUpMean == nil { try self.warmUp() }  // the first decoder of a process always (`warmUpMean`)
         startupSeconds = Self.seconds(since: began)
     }
@@ -90,7 +108,7 @@ public final class Recognizer {
     /// decoder a pronunciation for every word it lacks. Build grammars once and switch with
     /// `select(grammar:)`; registering costs far more than switching.
     public func register(_ grammar: SpeechGrammar, name: String) throws {
-        guard name != Self.phoneLoop, !name.isEmpty else { throw SpeechError.grammar("‘\(name)’ is not a usable grammar name") }
+        guard name != Self.phoneLoop, name != Self.dictation, !name.isEmpty else { throw SpeechError.grammar("‘\(name)’ is not a usable grammar name") }
         try addWords(grammar.words)
         let model = try FSGModel(grammar, name: name, words: decoderWords, decoder: decoder)
         defer { model.release() }
@@ -172,14 +190,16 @@ public final class Recognizer {
     /// everything else decodes as fast. Nil when neither pass heard words.
     func widenedIfEmpty(_ path: Pass, samples: [Int16], grammar: String) throws -> (Recognition?, widened: Bool) {
         if let heard = interpreted(path) { return (heard, false) }
-        guard configuration.phoneLanguageModelPath != nil else { return (nil, false) }
+        guard configuration.phoneLanguageModelPath != nil, grammar != Self.dictation else { return (nil, false) }
         return (interpreted(try decode(samples, search: Self.retrySearch(grammar))), true)
     }
 
     /// The words of a grammar pass, unscored (nil when it holds none).
     func interpreted(_ path: Pass) -> Recognition? {
         let heard = Self.speech(path.segments)
-        let words = heard.words.map { tokens[$0] ?? $0 }
+        var words = heard.words.map { tokens[$0] ?? $0 }
+        // Dictated words are dictionary words: normalized as typed text is (“thirty four” → `34`).
+        if activeGrammar == Self.dictation { words = TextNormalizer.tokens(words.joined(separator: " ")) }
         let wordFrames = path.segments.filter { !Self.isFiller($0.word) }.reduce(0) { $0 + $1.frames.count }
         guard !words.isEmpty, wordFrames > 0 else { return nil }
         let confidence = configuration.phoneLanguageModelPath == nil ? 1.0 : 0

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the recognizer finds its model and how it decodes. Command-line options win over the
-/// environment (`PARLEY_MODEL`, `PARLEY_DICT`, `PARLEY_PHONE_LM`, `PARLEY_PRONUNCIATIONS`,
+/// environment (`PARLEY_MODEL`, `PARLEY_DICT`, `PARLEY_PHONE_LM`, `PARLEY_LM`, `PARLEY_PRONUNCIATIONS`,
 /// `PARLEY_NOISE_FLOOR`, `PARLEY_NOISE_SUPPRESSION`, `PARLEY_DECODER_OPTIONS`),
 /// which wins over the defaults: Debian's `pocketsphinx-en-us`.
 public struct RecognizerConfiguration: Sendable, Equatable {
@@ -15,6 +15,10 @@ public struct RecognizerConfiguration: Sendable, Equatable {
     /// The phone language model behind the confidence's phone-loop decode; nil turns the
     /// second opinion off (every non-empty result then has confidence 1).
     public var phoneLanguageModelPath: String?
+    /// The large language model open answers (free text, times, dates) are dictated with
+    /// (`-lm`); nil: they are decoded with the top-level grammar instead. Loaded only by a
+    /// dictation recognizer, made the first time an open question is asked.
+    public var languageModelPath: String?
     /// The project's pronunciation overrides (`models/pronunciations.dict`); absent is fine.
     public var pronunciationsPath: String?
     /// Extra decoder options, e.g. `["-beam": "1e-60"]`.
@@ -33,7 +37,7 @@ public struct RecognizerConfiguration: Sendable, Equatable {
 
     /// A configuration; nil arguments take the environment's value, then the default.
     public init(modelDirectory: String? = nil, dictionaryPath: String? = nil, phoneLanguageModelPath: String? = nil,
-                pronunciationsPath: String? = nil, decoderOptions: [String: String] = [:], noiseFloor: Double? = nil,
+                languageModelPath: String? = nil, pronunciationsPath: String? = nil, decoderOptions: [String: String] = [:], noiseFloor: Double? = nil,
                 noiseSuppression: Int? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         let root = Self.debianModelRoot
@@ -41,6 +45,8 @@ public struct RecognizerConfiguration: Sendable, Equatable {
         self.dictionaryPath = dictionaryPath ?? environment["PARLEY_DICT"] ?? "\(root)/cmudict-en-us.dict"
         let phoneLM = phoneLanguageModelPath ?? environment["PARLEY_PHONE_LM"] ?? "\(root)/en-us-phone.lm.bin"
         self.phoneLanguageModelPath = phoneLM.isEmpty ? nil : phoneLM
+        let largeLM = languageModelPath ?? environment["PARLEY_LM"] ?? "\(root)/en-us.lm.bin"
+        self.languageModelPath = largeLM.isEmpty ? nil : largeLM
         self.pronunciationsPath = pronunciationsPath ?? environment["PARLEY_PRONUNCIATIONS"] ?? PronunciationOverrides.defaultPath
         self.noiseFloor = noiseFloor ?? environment["PARLEY_NOISE_FLOOR"].flatMap(Double.init) ?? 100
         self.noiseSuppression = abs(noiseSuppression ?? environment["PARLEY_NOISE_SUPPRESSION"].flatMap { Int($0) } ?? 15)
@@ -63,11 +69,16 @@ public struct RecognizerConfiguration: Sendable, Equatable {
     /// floor: synthesized and trimmed audio has runs of exact zeros that upset noise removal,
     /// but PocketSphinx dithers from one process-wide random sequence, so a result would depend
     /// on what was decoded before and on other threads; the noise floor is seeded per utterance.
-    var arguments: [String] {
+    var arguments: [String] { arguments(dictation: false) }
+
+    /// The command line of a dictation decoder: the same, with the whole dictionary (`-dict`),
+    /// which the large language model's words need.
+    func arguments(dictation: Bool) -> [String] {
         var options = [
             "-hmm": modelDirectory, "-logfn": "/dev/null", "-bestpath": "no",
             "-dither": noiseFloor > 0 ? "no" : "yes", "-seed": "1", "-allphone_ci": "yes",
         ]
+        if dictation { options["-dict"] = dictionaryPath }
         options.merge(decoderOptions) { _, new in new }
         return options.keys.sorted().flatMap { [$0, options[$0] ?? ""] }
     }

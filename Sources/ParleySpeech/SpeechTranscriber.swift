@@ -9,6 +9,12 @@ public struct Transcription: Sendable {
     public var match: ShortcutMatch?
     /// The global command heard (`cancel`, `what can i say`, …), as normalized text.
     public var globalCommand: String?
+
+    public init(recognition: Recognition, match: ShortcutMatch? = nil, globalCommand: String? = nil) {
+        self.recognition = recognition
+        self.match = match
+        self.globalCommand = globalCommand
+    }
 }
 
 /// The top-level listening path: the recognizer with the grammar of every shortcut phrase and

@@ -16,6 +16,8 @@ public final class TurnRecognizer {
     public let recognizer: Recognizer
     /// Answer grammars registered so far, by their FSG text.
     private var answerNames: [String: String] = [:]
+    /// The decoder of open answers (the large language model), made the first time one is heard.
+    private var dictation: Recognizer?
 
     /// Starts a recognizer for `compiled` and registers its top-level grammar.
     public convenience init(_ compiled: CompiledTable, configuration: RecognizerConfiguration = RecognizerConfiguration()) throws {
@@ -33,6 +35,18 @@ public final class TurnRecognizer {
     public func recognize(_ audio: PCMAudio, answers: AnswerGrammar?) throws -> Recognition {
         try select(answers)
         return try recognizer.recognize(audio)
+    }
+
+    /// Decodes 16 kHz mono `audio` answering an open question (free text, a time, a date) with
+    /// the large language model, on a second decoder made the first time (~0.5 s; the model
+    /// is loaded only by those who need it). Without a language model
+    /// (`RecognizerConfiguration.languageModelPath` nil) the top-level grammar decodes it, as
+    /// before dictation existed.
+    public func recognizeOpenAnswer(_ audio: PCMAudio) throws -> Recognition {
+        guard recognizer.configuration.languageModelPath != nil else { return try recognize(audio, answers: nil) }
+        let dictation = try self.dictation ?? Recognizer(configuration: recognizer.configuration, warmUp: false, dictation: true)
+        self.dictation = dictation
+        return try dictation.recognize(audio)
     }
 
     /// Makes the grammar of `answers` (nil: the top level) the active one, registering it the

@@ -24,23 +24,31 @@ struct TranscribeCommand: ParsableCommand {
     @Flag(name: .long, help: "One JSON object per file.")
     var json = false
 
+    @Flag(name: .long, help: "Dictate with the large language model instead, as an open answer (free text, a time, a date) is decoded; nothing is matched.")
+    var dictation = false
+
     @Option(name: .long, help: "Results below this confidence match nothing (0…1).")
     var minimumConfidence = SpeechTranscriber.defaultMinimumConfidence
 
     func run() throws {
-        let compiled = try loadCompiledTable(tables.phrases)
-        let transcriber: SpeechTranscriber
+        let transcribe: (PCMAudio) throws -> Transcription
         do {
-            transcriber = try SpeechTranscriber(compiled, configuration: speech.configuration)
-        } catch {
+            if dictation {
+                let recognizer = try Recognizer(configuration: speech.configuration, warmUp: false, dictation: true)
+                transcribe = { Transcription(recognition: try recognizer.recognize($0)) }
+            } else {
+                let transcriber = try SpeechTranscriber(loadCompiledTable(tables.phrases), configuration: speech.configuration)
+                transcriber.minimumConfidence = minimumConfidence
+                transcribe = transcriber.transcribe
+            }
+        } catch let error as SpeechError {
             FileHandle.standardError.write(Data("parley transcribe: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        transcriber.minimumConfidence = minimumConfidence
         var failed = false
         for file in files {
             do {
-                let result = try transcriber.transcribe(AudioConverter.load(path: file))
+                let result = try transcribe(AudioConverter.load(path: file))
                 print(json ? Self.json(file, result) : Self.human(file, result))
             } catch {
                 FileHandle.standardError.write(Data("parley transcribe: \(error)\n".utf8))

@@ -58,6 +58,28 @@ import Testing
         try await daemon.shutdown()
     }
 
+    /// An open answer (the delivery address) is dictated with the large language model, not
+    /// forced onto the top-level grammar; its numbers come out as digits.
+    @Test func anOpenAnswerInAPipelineIsDictated() async throws {
+        let daemon = try TestDaemon(speech: Self.engines)
+        var (session, recorder) = daemon.session()
+        guard let synthesizer = Self.engines.synthesizer else {
+            Issue.record("no synthesizer")
+            return
+        }
+        try await session.receive(WyomingEvent.runPipeline(RunPipeline(startStage: .asr, endStage: .tts)).frame)
+        for said in ["Order delivery from Soup Chef.", "Tomato soup.", "Thirty four Main Street."] {
+            let speech = try await synthesizer.synthesize(said, voice: nil)
+            let silence = SpeechAudio(silence: .seconds(1), sampleRate: speech.sampleRate).samples
+            try await stream(SpeechAudio(samples: silence + speech.samples + silence, sampleRate: speech.sampleRate), into: &session)
+            try await session.receive(WyomingEvent.played.frame)
+        }
+        let transcripts = outline(recorder.take()).filter { $0.hasPrefix("transcript") }
+        #expect(transcripts.count == 3, "\(transcripts)")
+        #expect(transcripts.last.map { $0.hasPrefix("transcript: 34 ") && $0.hasSuffix(" street") } == true, "\(transcripts)")
+        try await daemon.shutdown()
+    }
+
     /// Satellites streaming at the same time are each decoded on their own pair of decoders
     /// while they speak, and each hears only its own speaker.
     @Test func satellitesSpeakingAtOnceAreEachHeardRight() async throws {

@@ -39,6 +39,23 @@ import Testing
         driver.end()
     }
 
+    /// “Where should we deliver it?” has no list of answers: the address is dictated with the
+    /// large language model, its numbers as digits, and the handler takes it.
+    @Test func anOpenAnswerIsDictated() throws {
+        let compiled = try Repository.compiled("phrases")
+        let listener = try TurnRecognizer(compiled)
+        var driver = ConversationDriver(compiled: compiled)
+        _ = driver.turn("order delivery from soup chef")
+        _ = driver.turn("tomato soup")
+        #expect(driver.machine.question?.parameter == "address")
+        let address = try driver.turn(audio: Self.audio("thirty four main street"), listener: listener)
+        #expect(address.grammar == Recognizer.dictation)
+        // eSpeak NG's “main” is sometimes dictated as “lane”: the number and the street are what matter.
+        #expect(address.heard.text.hasPrefix("34 ") && address.heard.text.hasSuffix(" street"), "\(address.heard.text)")
+        #expect(address.events.last?.json.contains("Ready to order") == true, "\(address.events.map(\.json))")
+        driver.end()
+    }
+
     @Test func theSameQuestionReusesItsGrammar() throws {
         let compiled = try Repository.compiled("phrases")
         let listener = try TurnRecognizer(compiled)

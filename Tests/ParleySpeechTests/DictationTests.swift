@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import ParleyGrammar
+@testable import ParleySpeech
+
+/// Open answers (free text, times, dates) are dictated with the large language model.
+@Suite struct DictationTests {
+    @Test func anOpenAnswerIsDictatedWithNumbersAsDigits() throws {
+        let recognizer = try Recognizer(warmUp: false, dictation: true)
+        let audio = try FreshSpeech.recognizerAudio("thirty four main street", voice: "en-us", wordsPerMinute: 150)
+        let heard = try recognizer.recognize(audio)
+        #expect(heard.words == ["34", "main", "street"])
+        #expect(heard.confidence >= 0.5, "\(heard.confidence)")
+        #expect(recognizer.activeGrammar == Recognizer.dictation)
+    }
+
+    @Test func aGrammarCannotTakeTheDictationSearchsName() throws {
+        let recognizer = try Recognizer(warmUp: false, dictation: true)
+        #expect(throws: SpeechError.self) { try recognizer.register(GrammarBuilder.phrases([["yes"]]), name: Recognizer.dictation) }
+    }
+
+    @Test func withoutTheLanguageModelDictationIsUnavailable() throws {
+        let missing = RecognizerConfiguration(languageModelPath: "/nonexistent/en-us.lm.bin")
+        #expect(throws: SpeechError.self) { try Recognizer(configuration: missing, warmUp: false, dictation: true) }
+        // A grammar decoder does not need it.
+        _ = try Recognizer(configuration: missing, warmUp: false)
+    }
+
+    /// The corpus's audiobook sentences (real read speech): most words right.
+    @Test func realSpeechIsDictatedMostlyRight() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/pocketsphinx/librivox")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".wav") }.sorted()
+        guard !names.isEmpty else { return }  // the shared corpus is absent: nothing to measure
+        let recognizer = try Recognizer(warmUp: false, dictation: true)
+        var errors = 0, words = 0
+        for name in names {
+            let heard = try recognizer.recognize(AudioConverter.load(path: folder.appendingPathComponent(name).path))
+            let transcript = try String(contentsOf: folder.appendingPathComponent(name.replacingOccurrences(of: ".wav", with: ".txt")), encoding: .utf8)
+            let expected = TextNormalizer.tokens(transcript)
+            errors += Self.editDistance(heard.words, expected)
+            words += expected.count
+        }
+        #expect(errors * 2 < words, "word error rate \(errors) of \(words)")
+    }
+
+    private static func editDistance(_ a: [String], _ b: [String]) -> Int {
+        var row = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var previous = row[0]
+            row[0] = i + 1
+            for (j, y) in b.enumerated() {
+                let next = min(row[j + 1] + 1, row[j] + 1, previous + (x == y ? 0 : 1))
+                previous = row[j + 1]
+                row[j + 1] = next
+            }
+        }
+        return row[b.count]
+    }
+}
