@@ -24,8 +24,8 @@ public final class SpeechTranscriber {
     /// The name the top-level grammar is registered under.
     public static let topLevelGrammar = "top"
     /// Below this confidence a result matches nothing (out-of-grammar speech): the midpoint of
-    /// `ConfidenceScale.standard`, where 99% of right loopback results lie above and 96% of
-    /// out-of-grammar speech below.
+    /// `ConfidenceScale.standard`, which 99% of right loopback shortcuts clear and 95% of the
+    /// corpus's coffee orders (outside the shipped tables) and every audiobook sentence do not.
     public static let defaultMinimumConfidence = 0.5
 
     /// The recognizer (its top-level grammar is registered and active).
