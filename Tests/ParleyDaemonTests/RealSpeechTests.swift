@@ -36,21 +36,27 @@ import Testing
         try await daemon.shutdown()
     }
 
-    @Test func aPipelineConversationByVoice() async throws {
-        let daemon = try TestDaemon(speech: Self.engines)
+    /// A pipeline run (ASR to TTS) in which each of `turns` is spoken with a second of silence
+    /// around it and its reply played; what the session sent back.
+    private static func pipeline(_ turns: [String], on daemon: TestDaemon) async throws -> [WyomingEvent] {
         var (session, recorder) = daemon.session()
-        guard let synthesizer = Self.engines.synthesizer else {
+        guard let synthesizer = engines.synthesizer else {
             Issue.record("no synthesizer")
-            return
+            return []
         }
         try await session.receive(WyomingEvent.runPipeline(RunPipeline(startStage: .asr, endStage: .tts)).frame)
-        for said in ["Order soup with Soup Chef.", "Tomato soup."] {
+        for said in turns {
             let speech = try await synthesizer.synthesize(said, voice: nil)
             let silence = SpeechAudio(silence: .seconds(1), sampleRate: speech.sampleRate).samples
             try await stream(SpeechAudio(samples: silence + speech.samples + silence, sampleRate: speech.sampleRate), into: &session)
             try await session.receive(WyomingEvent.played.frame)
         }
-        let outline = outline(recorder.take())
+        return recorder.take()
+    }
+
+    @Test func aPipelineConversationByVoice() async throws {
+        let daemon = try TestDaemon(speech: Self.engines)
+        let outline = outline(try await Self.pipeline(["Order soup with Soup Chef.", "Tomato soup."], on: daemon))
         #expect(outline.filter { $0.hasPrefix("transcript") }.map { $0.replacingOccurrences(of: " ", with: "") }
             == ["transcript:ordersoupwithsoupchef", "transcript:tomatosoup"])
         #expect(outline.filter { $0 == "audio-start" }.count == 2)
@@ -62,19 +68,8 @@ import Testing
     /// forced onto the top-level grammar; its numbers come out as digits.
     @Test func anOpenAnswerInAPipelineIsDictated() async throws {
         let daemon = try TestDaemon(speech: Self.engines)
-        var (session, recorder) = daemon.session()
-        guard let synthesizer = Self.engines.synthesizer else {
-            Issue.record("no synthesizer")
-            return
-        }
-        try await session.receive(WyomingEvent.runPipeline(RunPipeline(startStage: .asr, endStage: .tts)).frame)
-        for said in ["Order delivery from Soup Chef.", "Tomato soup.", "Thirty four Main Street."] {
-            let speech = try await synthesizer.synthesize(said, voice: nil)
-            let silence = SpeechAudio(silence: .seconds(1), sampleRate: speech.sampleRate).samples
-            try await stream(SpeechAudio(samples: silence + speech.samples + silence, sampleRate: speech.sampleRate), into: &session)
-            try await session.receive(WyomingEvent.played.frame)
-        }
-        let transcripts = outline(recorder.take()).filter { $0.hasPrefix("transcript") }
+        let said = ["Order delivery from Soup Chef.", "Tomato soup.", "Thirty four Main Street."]
+        let transcripts = outline(try await Self.pipeline(said, on: daemon)).filter { $0.hasPrefix("transcript") }
         #expect(transcripts.count == 3, "\(transcripts)")
         #expect(transcripts.last.map { $0.hasPrefix("transcript: 34 ") && $0.hasSuffix(" street") } == true, "\(transcripts)")
         try await daemon.shutdown()
