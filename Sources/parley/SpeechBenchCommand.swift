@@ -111,7 +111,38 @@ struct SpeechBenchCommand: ParsableCommand {
         print("confidence of right results: " + clean.confidenceSummary)
 
         try rejection(transcriber, noteGap)
+        try dictation()
         try switching(transcriber)
+    }
+
+    /// Open answers: the corpus's audiobook sentences dictated with the large language model.
+    private func dictation() throws {
+        let folder = corpus + "/pocketsphinx/librivox"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".wav") }.sorted()
+        guard !names.isEmpty, speech.configuration.languageModelPath != nil else {
+            print("dictation: skipped (no \(folder), or no language model)")
+            return
+        }
+        let memoryBefore = ProcessMemory.residentBytes()
+        let began = DispatchTime.now()
+        let recognizer = try Recognizer(configuration: speech.configuration, warmUp: false, dictation: true)
+        let startup = seconds(since: began)
+        var errors = 0, words = 0, audioSeconds = 0.0, decoding = 0.0
+        for name in names {
+            let audio = try AudioConverter.load(path: folder + "/" + name)
+            let start = DispatchTime.now()
+            let heard = try recognizer.recognize(audio)
+            decoding += seconds(since: start)
+            audioSeconds += audio.seconds
+            let transcript = try String(contentsOfFile: folder + "/" + name.replacingOccurrences(of: ".wav", with: ".txt"), encoding: .utf8)
+            let expected = TextNormalizer.tokens(transcript)
+            errors += WordErrors.count(heard.words, expected)
+            words += expected.count
+            if verbose { print("  dictated “\(heard.text)” for “\(expected.joined(separator: " "))” " + Self.scores(heard)) }
+        }
+        print(String(format: "dictation (open answers; librivox, %d sentences): %d word errors in %d words = %.1f%%, real-time factor %.3f, "
+                     + "start-up %.0f ms, memory +%.1f MB", names.count, errors, words, 100 * Double(errors) / Double(max(1, words)),
+                     decoding / max(audioSeconds, 1e-9), startup * 1000, Double(ProcessMemory.residentBytes() - memoryBefore) / 1_048_576))
     }
 
     /// Out-of-grammar speech: the librivox sentences and unrelated eSpeak sentences.

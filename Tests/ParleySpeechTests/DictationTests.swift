@@ -19,6 +19,14 @@ import ParleyGrammar
         #expect(throws: SpeechError.self) { try recognizer.register(GrammarBuilder.phrases([["yes"]]), name: Recognizer.dictation) }
     }
 
+    @Test func wordErrorsCountSubstitutionsInsertionsAndDeletions() {
+        #expect(WordErrors.count(["a", "b", "c"], ["a", "b", "c"]) == 0)
+        #expect(WordErrors.count(["a", "x", "c"], ["a", "b", "c"]) == 1)
+        #expect(WordErrors.count(["a", "c"], ["a", "b", "c"]) == 1)
+        #expect(WordErrors.count(["a", "b", "b", "c"], ["a", "b", "c"]) == 1)
+        #expect(WordErrors.count([], ["a", "b"]) == 2)
+    }
+
     @Test func withoutTheLanguageModelDictationIsUnavailable() throws {
         let missing = RecognizerConfiguration(languageModelPath: "/nonexistent/en-us.lm.bin")
         #expect(throws: SpeechError.self) { try Recognizer(configuration: missing, warmUp: false, dictation: true) }
@@ -38,23 +46,9 @@ import ParleyGrammar
             let heard = try recognizer.recognize(AudioConverter.load(path: folder.appendingPathComponent(name).path))
             let transcript = try String(contentsOf: folder.appendingPathComponent(name.replacingOccurrences(of: ".wav", with: ".txt")), encoding: .utf8)
             let expected = TextNormalizer.tokens(transcript)
-            errors += Self.editDistance(heard.words, expected)
+            errors += WordErrors.count(heard.words, expected)
             words += expected.count
         }
         #expect(errors * 2 < words, "word error rate \(errors) of \(words)")
-    }
-
-    private static func editDistance(_ a: [String], _ b: [String]) -> Int {
-        var row = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var previous = row[0]
-            row[0] = i + 1
-            for (j, y) in b.enumerated() {
-                let next = min(row[j + 1] + 1, row[j] + 1, previous + (x == y ? 0 : 1))
-                previous = row[j + 1]
-                row[j + 1] = next
-            }
-        }
-        return row[b.count]
     }
 }
