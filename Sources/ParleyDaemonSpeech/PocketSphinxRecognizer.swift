@@ -33,20 +33,24 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
         self.limit = limit
         self.pool = pool
         dictation = DictationRecognizer(configuration: configuration)
-        if limit > 1 { Self.scheduleShrinking(recognizers, idle: idle, on: pool) }
+        Self.scheduleShrinking(limit > 1 ? recognizers : nil, dictation, idle: idle, on: pool)
     }
 
-    /// Looks for idle extra recognizers every half `idle` (at least every second), on `pool`;
-    /// stops when the pool of recognizers is gone.
-    private static func scheduleShrinking(_ recognizers: RecognizerPool, idle: Duration, on pool: NIOThreadPool) {
+    /// Looks for idle extra recognizers (and an idle dictation decoder) every half `idle` (at
+    /// least every second), on `pool`; stops when the dictation decoder's holder is gone.
+    private static func scheduleShrinking(_ recognizers: RecognizerPool?, _ dictation: DictationRecognizer, idle: Duration,
+                                          on pool: NIOThreadPool) {
         let period = max(TimeAmount(idle / 2), .seconds(1))
         let loop = MultiThreadedEventLoopGroup.singleton.any()
-        loop.scheduleRepeatedTask(initialDelay: period, delay: period) { [weak recognizers, weak pool] task in
-            guard let recognizers, let pool else {
+        loop.scheduleRepeatedTask(initialDelay: period, delay: period) { [weak recognizers, weak dictation, weak pool] task in
+            guard let dictation, let pool else {
                 task.cancel()
                 return
             }
-            _ = pool.runIfActive(eventLoop: loop) { recognizers.shrink(idle: idle) }
+            _ = pool.runIfActive(eventLoop: loop) {
+                _ = recognizers?.shrink(idle: idle)
+                dictation.shrink(idle: idle)
+            }
         }
     }
 
@@ -159,12 +163,17 @@ final class BuiltGrammars: @unchecked Sendable {
     }
 }
 
-/// The one dictation decoder of parleyd (the large language model is ~80 MB): made the first
-/// time an open answer is heard, used by one utterance at a time.
+/// The one dictation decoder of parleyd (~100 MB with the large language model and the whole
+/// dictionary): made the first time an open answer is heard, used by one utterance at a time,
+/// freed again after `recognizer-idle` unused (`shrink`).
 final class DictationRecognizer: @unchecked Sendable {
     private let lock = NSLock()
     private let configuration: RecognizerConfiguration
     private var recognizer: Recognizer?
+    private var lastUsed = ContinuousClock.now
+
+    /// Whether the decoder is loaded.
+    var isLoaded: Bool { lock.withLock { recognizer != nil } }
 
     init(configuration: RecognizerConfiguration) {
         self.configuration = configuration
@@ -181,7 +190,23 @@ final class DictationRecognizer: @unchecked Sendable {
             let recognizer = try self.recognizer ?? Recognizer(configuration: configuration, warmUp: false, dictation: true)
             self.recognizer = recognizer
             recognizer.padding = padding
+            defer { lastUsed = .now }
             return try recognizer.recognize(audio)
         }
+    }
+
+    /// Frees the decoder when unused for `idle`, and hands its memory back to the system;
+    /// whether it did.
+    @discardableResult
+    func shrink(idle: Duration, now: ContinuousClock.Instant = .now) -> Bool {
+        var freed: Recognizer? = lock.withLock {
+            guard let loaded = recognizer, now - lastUsed >= idle else { return nil }
+            recognizer = nil
+            return loaded
+        }
+        guard freed != nil else { return false }
+        freed = nil  // the decoder is freed here, off the lock
+        RecognizerPool.trimHeap()
+        return true
     }
 }

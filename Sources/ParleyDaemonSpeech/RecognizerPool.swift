@@ -151,7 +151,7 @@ final class RecognizerPool: @unchecked Sendable {
 
     /// glibc keeps freed memory for the process unless asked to hand it back (`malloc_trim`,
     /// which Swift's Glibc module does not export: looked up by name).
-    private static func trimHeap() {
+    static func trimHeap() {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
         typealias MallocTrim = @convention(c) (Int) -> Int32
         _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
