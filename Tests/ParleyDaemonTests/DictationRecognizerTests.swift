@@ -9,9 +9,9 @@ import Testing
     @Test func itIsMadeOnFirstUseAndFreedWhenIdle() throws {
         let dictation = DictationRecognizer(configuration: RecognizerPoolTests.configuration)
         #expect(dictation.isAvailable && !dictation.isLoaded)
-        let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize("thirty four main street"))
+        let audio = try commandSpeech("thirty four main street", wordsPerMinute: 150)
         let heard = try #require(try dictation.recognize(audio, padding: 0.3))
-        #expect(heard.words.first == "34" && heard.words.last == "street", "\(heard.text)")
+        #expect(heard.words == ["34", "main", "street"], "\(heard.text)")
         #expect(dictation.isLoaded)
         #expect(!dictation.shrink(idle: .seconds(60)))  // just used
         #expect(dictation.shrink(idle: .seconds(60), now: .now + .seconds(3600)))

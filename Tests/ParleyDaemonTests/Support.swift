@@ -3,6 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOPosix
 import ParleyDaemon
+import ParleySpeech
 import ParleyWyoming
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -127,4 +128,18 @@ extension WyomingEvent {
         default: nil
         }
     }
+}
+
+/// `text` said by the espeak-ng command (`en-us`) as 16 kHz mono: the same audio whatever
+/// other tests synthesized in this process (eSpeak NG in process keeps state between calls).
+func commandSpeech(_ text: String, wordsPerMinute: Int = 175) throws -> PCMAudio {
+    let command = Process()
+    command.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+    command.arguments = ["-v", "en-us", "-s", String(wordsPerMinute), "--stdout", text]
+    let output = Pipe()
+    command.standardOutput = output
+    try command.run()
+    let wav = output.fileHandleForReading.readDataToEndOfFile()
+    command.waitUntilExit()
+    return try AudioConverter.recognizerAudio(WAVCodec.decode(wav))
 }
