@@ -37,13 +37,19 @@ public final class TurnRecognizer {
         return try recognizer.recognize(audio)
     }
 
+    /// What open answers are decoded with: `Recognizer.dictation`, or the top-level grammar
+    /// when no language model is configured.
+    public var openAnswerGrammar: String {
+        recognizer.configuration.languageModelPath == nil ? Self.topLevelGrammar : Recognizer.dictation
+    }
+
     /// Decodes 16 kHz mono `audio` answering an open question (free text, a time, a date) with
     /// the large language model, on a second decoder made the first time (~0.5 s; the model
     /// is loaded only by those who need it). Without a language model
     /// (`RecognizerConfiguration.languageModelPath` nil) the top-level grammar decodes it, as
     /// before dictation existed.
     public func recognizeOpenAnswer(_ audio: PCMAudio) throws -> Recognition {
-        guard recognizer.configuration.languageModelPath != nil else { return try recognize(audio, answers: nil) }
+        guard openAnswerGrammar == Recognizer.dictation else { return try recognize(audio, answers: nil) }
         let dictation = try self.dictation ?? Recognizer(configuration: recognizer.configuration, warmUp: false, dictation: true)
         self.dictation = dictation
         return try dictation.recognize(audio)

@@ -23,15 +23,16 @@ extension ConversationDriver {
     /// takes its recordings: 16 kHz mono `audio` is decoded with the grammar of what is
     /// listened for — the top level when no conversation is running, the current question's
     /// `AnswerGrammar` when one is asked, the large language model when the answer is open
-    /// (free text, a time, a date: `TurnRecognizer.recognizeOpenAnswer`) — and the words go to the dialogue with the recognizer's confidence, so low confidence
-    /// takes the dialogue's own paths (below `veryLowConfidence` not understood, below
-    /// `lowConfidence` confirmed). Nothing heard counts as silence, as in parleyd.
+    /// (free text, a time, a date: `TurnRecognizer.recognizeOpenAnswer`) — and the words go to
+    /// the dialogue with the recognizer's confidence, so low confidence takes the dialogue's own
+    /// paths (below `veryLowConfidence` not understood, below `lowConfidence` confirmed). Nothing
+    /// heard counts as silence, as in parleyd.
     public mutating func turn(audio: PCMAudio, listener: TurnRecognizer) throws -> SpokenTurn {
         let answers = machine.answerGrammar()
         let grammar: String, recognition: Recognition
         if machine.question != nil, answers == nil {
             recognition = try listener.recognizeOpenAnswer(audio)
-            grammar = listener.recognizer.configuration.languageModelPath == nil ? TurnRecognizer.topLevelGrammar : Recognizer.dictation
+            grammar = listener.openAnswerGrammar
         } else {
             grammar = try listener.select(answers)
             recognition = try listener.recognizer.recognize(audio)

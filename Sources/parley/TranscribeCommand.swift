@@ -41,7 +41,9 @@ struct TranscribeCommand: ParsableCommand {
                 transcriber.minimumConfidence = minimumConfidence
                 transcribe = transcriber.transcribe
             }
-        } catch let error as SpeechError {
+        } catch let exit as ExitCode {
+            throw exit  // the tables did not load; said already
+        } catch {
             FileHandle.standardError.write(Data("parley transcribe: \(error)\n".utf8))
             throw ExitCode(2)
         }
