@@ -11,7 +11,7 @@ import ParleySpeech
 /// alone or followed by a top-level phrase. Grammars come from the same compiled tables the
 /// matcher runs on; they are cached per recognizer by name. An open answer (free text, a time,
 /// a date) is dictated with the large language model, on one decoder of its own made the
-/// first time one is heard, and decoded whole when it ends.
+/// first time one is heard, streamed like any other utterance.
 public struct PocketSphinxRecognizer: SpeechRecognizing {
     private let recognizers: RecognizerPool
     private let pool: NIOThreadPool
@@ -75,15 +75,22 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     }
 
     /// Decodes the utterance as it is fed, on two recognizers of the pool (the grammar's and the
-    /// phone loop's); with a limit of one, or for dictation, collects it and decodes it at the end.
+    /// phone loop's), or for an open answer on the dictation decoder and one recognizer for the
+    /// phone loop; with a limit of one, collects it and decodes it at the end.
     public func stream(sampleRate: Int, context: ListeningContext) -> any UtteranceStream {
-        guard limit > 1, !(context.isOpenAnswer && dictation.isAvailable) else {
+        guard limit > 1 else {
             return CollectingUtteranceStream(sampleRate: sampleRate) { audio in try await self.recognize(audio, context: context) }
         }
-        let (name, grammar) = built.grammar(for: context)
+        let decoding: StreamingRecognition.Decoding
+        if context.isOpenAnswer && dictation.isAvailable {
+            decoding = .dictation(dictation)
+        } else {
+            let (name, grammar) = built.grammar(for: context)
+            decoding = .grammar(name, grammar)
+        }
         return StreamingRecognitionHandle(StreamingRecognition(
-            sampleRate: sampleRate, grammar: name, grammar, padding: Self.padding(context), leadIn: Endpointer.samples(context.leadIn, rate: AudioConverter.recognizerRate),
-            recognizers: recognizers, mean: recentMean))
+            sampleRate: sampleRate, decoding: decoding, padding: Self.padding(context),
+            leadIn: Endpointer.samples(context.leadIn, rate: AudioConverter.recognizerRate), recognizers: recognizers, mean: recentMean))
     }
 
     /// Seconds of silence the recognizer adds around the audio: endpointed audio has its
@@ -186,12 +193,18 @@ final class DictationRecognizer: @unchecked Sendable {
     /// The dictated words of 16 kHz `audio`; nil when no language model is configured.
     func recognize(_ audio: PCMAudio, padding: Double) throws -> Recognition? {
         guard isAvailable else { return nil }
-        return try lock.withLock {
+        return try withDecoder(padding: padding) { try $0.recognize(audio) }
+    }
+
+    /// Runs `body` with the decoder — made now if it is not loaded — adding `padding` seconds
+    /// around what it decodes; one utterance at a time (a stream holds it until its end).
+    func withDecoder<T>(padding: Double, _ body: (Recognizer) throws -> T) throws -> T {
+        try lock.withLock {
             let recognizer = try self.recognizer ?? Recognizer(configuration: configuration, warmUp: false, dictation: true)
             self.recognizer = recognizer
             recognizer.padding = padding
             defer { lastUsed = .now }
-            return try recognizer.recognize(audio)
+            return try body(recognizer)
         }
     }
 

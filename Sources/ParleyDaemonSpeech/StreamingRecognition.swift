@@ -4,12 +4,21 @@ import ParleySpeech
 
 /// An utterance decoded while it is spoken, on a thread of its own: the thread borrows two
 /// recognizers from the pool (the grammar's and the phone loop's — waiting, with the audio
-/// piling up, while every one is busy), resamples and decodes each piece as it is fed, and at
+/// piling up, while every one is busy) — or, for an open answer, the dictation decoder and one
+/// recognizer for the phone loop — resamples and decodes each piece as it is fed, and at
 /// `finish` ends both passes. So when the speaker stops, only the ends of the passes remain,
 /// however many people spoke at once. A blocking thread per stream rather than the shared
 /// thread pool: a stream holds its recognizers between pieces, and pool threads blocked
 /// waiting for recognizers could starve the very streams that would give them back.
 final class StreamingRecognition: @unchecked Sendable {
+    /// What the words are decoded with.
+    enum Decoding {
+        /// A grammar, by cache name, and its builder (registered on the borrowed recognizer if it lacks it).
+        case grammar(String, () -> SpeechGrammar)
+        /// The large language model of parleyd's dictation decoder (an open answer).
+        case dictation(DictationRecognizer)
+    }
+
     private let condition = NSCondition()
     private var pending: [Int16] = []
     private var ended = false
@@ -17,16 +26,14 @@ final class StreamingRecognition: @unchecked Sendable {
     private var outcome: Result<HeardSpeech, Error>?
     private var waiter: CheckedContinuation<HeardSpeech, Error>?
 
-    /// Starts the stream's thread: audio at `sampleRate`, decoded with `grammar` (`name`, registered
-    /// on the borrowed recognizer if it lacks it), padded as `padding` seconds on each side; its
-    /// first `leadIn` samples at 16 kHz come before speech (the room's noise is learned from them).
-    init(sampleRate: Int, grammar name: String, _ grammar: @escaping () -> SpeechGrammar, padding: Double, leadIn: Int,
-         recognizers: RecognizerPool, mean: RecentCepstralMean) {
-        nonisolated(unsafe) let grammar = grammar  // called once, on the stream's thread only
+    /// Starts the stream's thread: audio at `sampleRate`, decoded as `decoding` says, padded as
+    /// `padding` seconds on each side; its first `leadIn` samples at 16 kHz come before speech
+    /// (the room's noise is learned from them).
+    init(sampleRate: Int, decoding: Decoding, padding: Double, leadIn: Int, recognizers: RecognizerPool, mean: RecentCepstralMean) {
+        nonisolated(unsafe) let decoding = decoding  // a grammar builder is called once, on the stream's thread only
         let thread = Thread { [self] in
             let outcome = Result {
-                try run(sampleRate: sampleRate, name: name, grammar: grammar, padding: padding, leadIn: leadIn,
-                        recognizers: recognizers, mean: mean)
+                try run(sampleRate: sampleRate, decoding: decoding, padding: padding, leadIn: leadIn, recognizers: recognizers, mean: mean)
             }
             condition.lock()
             self.outcome = outcome
@@ -82,18 +89,38 @@ final class StreamingRecognition: @unchecked Sendable {
         return (samples, ended, abandoned)
     }
 
-    private func run(sampleRate: Int, name: String, grammar: () -> SpeechGrammar, padding: Double, leadIn: Int,
-                     recognizers: RecognizerPool, mean: RecentCepstralMean) throws -> HeardSpeech {
-        let slots = recognizers.borrow(2)
-        defer { recognizers.giveBack(slots) }
+    private func run(sampleRate: Int, decoding: Decoding, padding: Double, leadIn: Int, recognizers: RecognizerPool,
+                     mean: RecentCepstralMean) throws -> HeardSpeech {
+        switch decoding {
+        case let .grammar(name, grammar):
+            let slots = recognizers.borrow(2)
+            defer { recognizers.giveBack(slots) }
+            try checkAbandoned()
+            try PocketSphinxRecognizer.register(name, grammar, on: slots[0])
+            slots[0].recognizer.padding = padding
+            return try decode(RecognitionStream(grammar: name, on: slots[0].recognizer, loop: slots[1].recognizer, startMean: mean.value,
+                                                leadIn: leadIn), sampleRate: sampleRate, mean: mean)
+        case let .dictation(dictation):
+            let slots = recognizers.borrow(1)  // the phone loop's
+            defer { recognizers.giveBack(slots) }
+            return try dictation.withDecoder(padding: padding) { decoder in
+                try checkAbandoned()
+                return try decode(RecognitionStream(grammar: Recognizer.dictation, on: decoder, loop: slots[0].recognizer,
+                                                    startMean: mean.value, leadIn: leadIn), sampleRate: sampleRate, mean: mean)
+            }
+        }
+    }
+
+    /// Throws when the utterance was given up while the thread waited for its decoders.
+    private func checkAbandoned() throws {
         condition.lock()
         let gone = abandoned
         condition.unlock()
         if gone { throw CancellationError() }
-        try PocketSphinxRecognizer.register(name, grammar, on: slots[0])
-        slots[0].recognizer.padding = padding
-        let stream = try RecognitionStream(grammar: name, on: slots[0].recognizer, loop: slots[1].recognizer, startMean: mean.value,
-                                           leadIn: leadIn)
+    }
+
+    /// Feeds `stream` every piece as it comes, resampled to 16 kHz, until the utterance ends.
+    private func decode(_ stream: RecognitionStream, sampleRate: Int, mean: RecentCepstralMean) throws -> HeardSpeech {
         let resampler = sampleRate == AudioConverter.recognizerRate
             ? nil : try StreamingResampler(from: sampleRate, to: AudioConverter.recognizerRate)
         while true {

@@ -1,4 +1,7 @@
 import Foundation
+import NIOPosix
+import ParleyDaemon
+import ParleyDialogue
 import ParleySpeech
 import Testing
 
@@ -17,6 +20,39 @@ import Testing
         #expect(dictation.shrink(idle: .seconds(60), now: .now + .seconds(3600)))
         #expect(!dictation.isLoaded)
         #expect(try dictation.recognize(audio, padding: 0.3)?.words == heard.words)  // made again, same result
+    }
+
+    /// Streamed in 20 ms pieces as a satellite sends them: the words are decoded while they
+    /// are spoken, on the dictation decoder and a pool recognizer for the phone loop.
+    @Test func anOpenAnswerIsDictatedWhileItIsSpoken() async throws {
+        let dictation = DictationRecognizer(configuration: RecognizerPoolTests.configuration)
+        let pool = try RecognizerPool(limit: 2, configuration: RecognizerPoolTests.configuration)
+        let audio = try commandSpeech("thirty four main street", wordsPerMinute: 150)
+        let stream = StreamingRecognition(sampleRate: audio.sampleRate, decoding: .dictation(dictation), padding: 0.3, leadIn: 0,
+                                          recognizers: pool, mean: RecentCepstralMean())
+        for start in stride(from: 0, to: audio.samples.count, by: 320) {
+            stream.feed(audio.samples[start..<min(start + 320, audio.samples.count)])
+        }
+        let heard = try await stream.finish()
+        #expect(heard.text == "34 main street")
+        #expect(dictation.isLoaded)
+        #expect(pool.count == 1, "the phone loop's recognizer came from the pool and went back")
+    }
+
+    /// parleyd streams an open answer (a question without a list) like any other utterance.
+    @Test func theDaemonStreamsOpenAnswers() async throws {
+        let compiled = try PhraseLibrary(path: shippedPhrases, wakePhrase: "hey parley").current.compiled
+        let question = Question(kind: .value, parameter: "address", prompt: "Where should we deliver it?", expected: .text)
+        let context = ListeningContext(compiled: compiled, generation: 1, question: question)
+        #expect(context.isOpenAnswer)
+        let recognizer = try PocketSphinxRecognizer(limit: 2, configuration: RecognizerPoolTests.configuration, pool: NIOThreadPool.singleton)
+        let audio = try commandSpeech("thirty four main street", wordsPerMinute: 150)
+        let stream = recognizer.stream(sampleRate: audio.sampleRate, context: context)
+        #expect(stream is StreamingRecognitionHandle)
+        stream.feed(audio.samples[...])
+        #expect(try await stream.finish().text == "34 main street")
+        let collecting = try PocketSphinxRecognizer(limit: 1, configuration: RecognizerPoolTests.configuration, pool: NIOThreadPool.singleton)
+        #expect(!(collecting.stream(sampleRate: audio.sampleRate, context: context) is StreamingRecognitionHandle))
     }
 
     @Test func withoutALanguageModelThereIsNoDictation() throws {
