@@ -77,6 +77,7 @@ struct BenchCoffeeCommand: ParsableCommand {
         print("coffee command accuracy: \(commands.count) recordings, \(String(format: "%.0f", seconds)) s of audio; "
             + "tables \(phrases); opening “\(opening)”")
         var gapLog = ConfidenceGaps()
+        gapLog.phones = { words in words.reduce(0) { $0 + ((try? listener.recognizer.pronunciation(of: $1).phones.count) ?? 0) } }
         defer { gapLog.write(to: gaps) }
         for condition in conditions {
             var tally = CommandTally()

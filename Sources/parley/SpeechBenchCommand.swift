@@ -57,6 +57,7 @@ struct SpeechBenchCommand: ParsableCommand {
                      startup * 1000, transcriber.recognizer.startupSeconds * 1000, Double(memory) / 1_048_576))
 
         var gapLog = ConfidenceGaps()
+        gapLog.phones = { words in words.reduce(0) { $0 + ((try? transcriber.recognizer.pronunciation(of: $1).phones.count) ?? 0) } }
         func noteGap(_ kind: String, _ recognition: Recognition) { gapLog.note(kind, recognition) }
         defer { gapLog.write(to: gaps) }
         let answers = try AnswerLoopback(compiled, recognizer: transcriber.recognizer)
