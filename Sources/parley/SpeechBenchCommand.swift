@@ -128,38 +128,50 @@ struct SpeechBenchCommand: ParsableCommand {
         let began = DispatchTime.now()
         let recognizer = try Recognizer(configuration: speech.configuration, warmUp: false, dictation: true)
         let startup = seconds(since: began)
-        let loop = try Recognizer(configuration: speech.configuration, warmUp: false)
-        var errors = 0, words = 0, audioSeconds = 0.0, decoding = 0.0
-        var streamedErrors = 0, wholeAgain = 0, afterEnd: [Double] = [], wholeAfterEnd: [Double] = []
+        var errors = 0, words = 0, audioSeconds = 0.0, decoding: [Double] = []
+        var sentences: [(audio: PCMAudio, expected: [String])] = []
         for name in names {
             let audio = try AudioConverter.load(path: folder + "/" + name)
             let start = DispatchTime.now()
             let heard = try recognizer.recognize(audio)
-            wholeAfterEnd.append(seconds(since: start))
-            decoding += seconds(since: start)
+            decoding.append(seconds(since: start))
             audioSeconds += audio.seconds
             let transcript = try String(contentsOfFile: folder + "/" + name.replacingOccurrences(of: ".wav", with: ".txt"), encoding: .utf8)
             let expected = TextNormalizer.tokens(transcript)
             errors += WordErrors.count(heard.words, expected)
             words += expected.count
+            sentences.append((audio, expected))
             if verbose { print("  dictated “\(heard.text)” for “\(expected.joined(separator: " "))” " + Self.scores(heard)) }
+        }
+        print(String(format: "dictation (open answers; librivox, %d sentences): %d word errors in %d words = %.1f%%, real-time factor %.3f, "
+                     + "start-up %.0f ms, memory +%.1f MB", names.count, errors, words, 100 * Double(errors) / Double(max(1, words)),
+                     decoding.reduce(0, +) / max(audioSeconds, 1e-9), startup * 1000, Double(ProcessMemory.residentBytes() - memoryBefore) / 1_048_576))
+        try streamedDictation(sentences, on: recognizer, wholeSeconds: decoding)
+    }
+
+    /// The same sentences streamed in 20 ms pieces, as parleyd streams an open answer: word errors,
+    /// and the decoding left after the end of speech against decoding the whole utterance then.
+    private func streamedDictation(_ sentences: [(audio: PCMAudio, expected: [String])], on recognizer: Recognizer,
+                                   wholeSeconds: [Double]) throws {
+        let loop = try Recognizer(configuration: speech.configuration, warmUp: false)
+        var errors = 0, decodedWhole = 0, afterEnd: [Double] = []
+        for (audio, expected) in sentences {
             let stream = try RecognitionStream(grammar: Recognizer.dictation, on: recognizer, loop: loop)
             for piece in stride(from: 0, to: audio.samples.count, by: 320) {
                 try stream.feed(Array(audio.samples[piece..<min(piece + 320, audio.samples.count)]))
             }
             let ending = DispatchTime.now()
-            let streamed = try stream.finish()
+            let heard = try stream.finish()
             afterEnd.append(seconds(since: ending))
-            streamedErrors += WordErrors.count(streamed.words, expected)
-            if stream.decodedWhole { wholeAgain += 1 }
-            if verbose { print("  streamed “\(streamed.text)” " + Self.scores(streamed) + (stream.decodedWhole ? " (decoded again whole)" : "")) }
+            errors += WordErrors.count(heard.words, expected)
+            if stream.decodedWhole { decodedWhole += 1 }
+            if verbose { print("  streamed “\(heard.text)” " + Self.scores(heard) + (stream.decodedWhole ? " (decoded again whole)" : "")) }
         }
-        print(String(format: "dictation streamed: %d word errors, %d of %d decoded again whole; after the end of speech %.0f ms on average (max %.0f), whole %.0f ms (max %.0f)",
-                     streamedErrors, wholeAgain, names.count, 1000 * afterEnd.reduce(0, +) / Double(afterEnd.count), 1000 * (afterEnd.max() ?? 0),
-                     1000 * wholeAfterEnd.reduce(0, +) / Double(wholeAfterEnd.count), 1000 * (wholeAfterEnd.max() ?? 0)))
-        print(String(format: "dictation (open answers; librivox, %d sentences): %d word errors in %d words = %.1f%%, real-time factor %.3f, "
-                     + "start-up %.0f ms, memory +%.1f MB", names.count, errors, words, 100 * Double(errors) / Double(max(1, words)),
-                     decoding / max(audioSeconds, 1e-9), startup * 1000, Double(ProcessMemory.residentBytes() - memoryBefore) / 1_048_576))
+        func milliseconds(_ values: [Double]) -> String {
+            String(format: "%.0f ms on average (at most %.0f)", 1000 * values.reduce(0, +) / Double(max(1, values.count)), 1000 * (values.max() ?? 0))
+        }
+        print("dictation streamed: \(errors) word errors, \(decodedWhole) of \(sentences.count) decoded again whole; decoding left after "
+              + "the end of speech \(milliseconds(afterEnd)), whole \(milliseconds(wholeSeconds))")
     }
 
     /// Out-of-grammar speech: the librivox sentences and unrelated eSpeak sentences.
