@@ -101,9 +101,10 @@ final class StreamingRecognition: @unchecked Sendable {
             return try decode(RecognitionStream(grammar: name, on: slots[0].recognizer, loop: slots[1].recognizer, startMean: mean.value,
                                                 leadIn: leadIn), sampleRate: sampleRate, mean: mean)
         case let .dictation(dictation):
-            let slots = recognizers.borrow(1)  // the phone loop's
-            defer { recognizers.giveBack(slots) }
+            // The dictation decoder first: an open answer waiting for another to end holds no pool decoder meanwhile.
             return try dictation.withDecoder(padding: padding) { decoder in
+                let slots = recognizers.borrow(1)  // the phone loop's
+                defer { recognizers.giveBack(slots) }
                 try checkAbandoned()
                 return try decode(RecognitionStream(grammar: Recognizer.dictation, on: decoder, loop: slots[0].recognizer,
                                                     startMean: mean.value, leadIn: leadIn), sampleRate: sampleRate, mean: mean)

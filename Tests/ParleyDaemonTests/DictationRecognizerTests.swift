@@ -41,6 +41,29 @@ import Testing
         #expect(pool.count == 1, "the phone loop's recognizer came from the pool and went back")
     }
 
+    /// Two open answers spoken at once: one decoder dictates, so one waits for the other to end,
+    /// its audio piling up, then catches up; each hears its own speaker.
+    @Test func openAnswersAtOnceTakeTurnsOnTheDictationDecoder() async throws {
+        let dictation = DictationRecognizer(configuration: RecognizerPoolTests.configuration)
+        let pool = try RecognizerPool(limit: 4, configuration: RecognizerPoolTests.configuration)
+        let said = [try commandSpeech("thirty four main street", wordsPerMinute: 150), try commandSpeech("five hundred market street", wordsPerMinute: 150)]
+        let streams = said.map {
+            StreamingRecognition(sampleRate: $0.sampleRate, decoding: .dictation(dictation), padding: 0.3, leadIn: 0,
+                                 recognizers: pool, mean: RecentCepstralMean())
+        }
+        for start in stride(from: 0, to: said.map(\.samples.count).max() ?? 0, by: 320) {
+            for (stream, audio) in zip(streams, said) where start < audio.samples.count {
+                stream.feed(audio.samples[start..<min(start + 320, audio.samples.count)])
+            }
+        }
+        // Both end together, as two sessions would end them: either may hold the decoder first.
+        async let firstHeard = streams[0].finish()
+        async let secondHeard = streams[1].finish()
+        let (first, second) = try await (firstHeard, secondHeard)
+        #expect(first.text.hasPrefix("34 "), "\(first.text)")
+        #expect(second.text.hasPrefix("500 "), "\(second.text)")
+    }
+
     /// parleyd streams an open answer (a question without a list) like any other utterance.
     @Test func theDaemonStreamsOpenAnswers() async throws {
         let compiled = try PhraseLibrary(path: shippedPhrases, wakePhrase: "hey parley").current.compiled
