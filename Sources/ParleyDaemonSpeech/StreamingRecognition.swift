@@ -107,7 +107,8 @@ final class StreamingRecognition: @unchecked Sendable {
                 defer { recognizers.giveBack(slots) }
                 try checkAbandoned()
                 return try decode(RecognitionStream(grammar: Recognizer.dictation, on: decoder, loop: slots[0].recognizer,
-                                                    startMean: mean.value, leadIn: leadIn), sampleRate: sampleRate, mean: mean)
+                                                    startMean: mean.value, leadIn: leadIn, trust: RecognitionStream.dictationTrustedAbove),
+                                  sampleRate: sampleRate, mean: mean)
             }
         }
     }

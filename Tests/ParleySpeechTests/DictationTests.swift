@@ -14,6 +14,21 @@ import ParleyGrammar
         #expect(recognizer.activeGrammar == Recognizer.dictation)
     }
 
+    /// A dictation stream hears the words while they are spoken; its trust level decides whether
+    /// the result stands or the utterance is decoded again whole (confidences are at most 1).
+    @Test func anOpenAnswerStreamsAndItsTrustLevelDecidesOnDecodingAgain() throws {
+        let recognizer = try Recognizer(warmUp: false, dictation: true)
+        let loop = try Recognizer(warmUp: false)
+        let audio = try FreshSpeech.recognizerAudio("five hundred market street", voice: "en-us", wordsPerMinute: 150)
+        for (trust, again) in [(0.0, false), (1.01, true)] {
+            let (heard, stream) = try StreamingTests.streamed(audio, piece: 320, grammar: Recognizer.dictation, on: recognizer, loop: loop,
+                                                              trust: trust)
+            #expect(heard.words.first == "500", "\(heard.text)")
+            #expect(stream.decodedWhole == again)
+        }
+        #expect(RecognitionStream.dictationTrustedAbove < RecognitionStream.trustedAbove)
+    }
+
     @Test func aGrammarCannotTakeTheDictationSearchsName() throws {
         let recognizer = try Recognizer(warmUp: false, dictation: true)
         #expect(throws: SpeechError.self) { try recognizer.register(GrammarBuilder.phrases([["yes"]]), name: Recognizer.dictation) }
