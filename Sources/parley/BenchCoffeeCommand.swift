@@ -76,8 +76,7 @@ struct BenchCoffeeCommand: ParsableCommand {
         let seconds = audio.reduce(0) { $0 + $1.seconds }
         print("coffee command accuracy: \(commands.count) recordings, \(String(format: "%.0f", seconds)) s of audio; "
             + "tables \(phrases); opening “\(opening)”")
-        var gapLog = ConfidenceGaps()
-        gapLog.phones = { words in words.reduce(0) { $0 + ((try? listener.recognizer.pronunciation(of: $1).phones.count) ?? 0) } }
+        var gapLog = ConfidenceGaps(phonesBy: listener.recognizer)
         defer { gapLog.write(to: gaps) }
         for condition in conditions {
             var tally = CommandTally()

@@ -8,8 +8,17 @@ import ParleySpeech
 /// words (their first pronunciations).
 struct ConfidenceGaps {
     private var lines: [String] = []
-    /// The phones of heard words (for a fifth column).
-    var phones: ([String]) -> Int = { _ in 0 }
+    /// Pronounces the heard words (for the fifth column).
+    private let recognizer: Recognizer
+
+    init(phonesBy recognizer: Recognizer) {
+        self.recognizer = recognizer
+    }
+
+    /// The phones of `words`, each by its first pronunciation.
+    private func phones(_ words: [String]) -> Int {
+        words.reduce(0) { $0 + ((try? recognizer.pronunciation(of: $1).phones.count) ?? 0) }
+    }
 
     mutating func note(_ kind: String, _ recognition: Recognition) {
         guard let gap = recognition.gap else { return }

@@ -56,8 +56,7 @@ struct SpeechBenchCommand: ParsableCommand {
         print(String(format: "decoder start-up: %.0f ms (recognizer %.0f ms incl. warm-up), memory +%.1f MB",
                      startup * 1000, transcriber.recognizer.startupSeconds * 1000, Double(memory) / 1_048_576))
 
-        var gapLog = ConfidenceGaps()
-        gapLog.phones = { words in words.reduce(0) { $0 + ((try? transcriber.recognizer.pronunciation(of: $1).phones.count) ?? 0) } }
+        var gapLog = ConfidenceGaps(phonesBy: transcriber.recognizer)
         func noteGap(_ kind: String, _ recognition: Recognition) { gapLog.note(kind, recognition) }
         defer { gapLog.write(to: gaps) }
         let answers = try AnswerLoopback(compiled, recognizer: transcriber.recognizer)
