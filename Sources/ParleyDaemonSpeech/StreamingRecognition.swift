@@ -125,16 +125,21 @@ final class StreamingRecognition: @unchecked Sendable {
     private func decode(_ stream: RecognitionStream, sampleRate: Int, mean: RecentCepstralMean) throws -> HeardSpeech {
         let resampler = sampleRate == AudioConverter.recognizerRate
             ? nil : try StreamingResampler(from: sampleRate, to: AudioConverter.recognizerRate)
-        while true {
-            let (samples, ended, abandoned) = next()
-            if abandoned { throw CancellationError() }
-            try stream.feed(resampler.map { try $0.process(samples) } ?? samples)
-            if ended {
-                if let resampler { try stream.feed(try resampler.flush()) }
-                let recognition = try stream.finish()
-                mean.value = stream.endMean
-                return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
+        do {
+            while true {
+                let (samples, ended, abandoned) = next()
+                if abandoned { throw CancellationError() }
+                try stream.feed(resampler.map { try $0.process(samples) } ?? samples)
+                if ended {
+                    if let resampler { try stream.feed(try resampler.flush()) }
+                    let recognition = try stream.finish()
+                    mean.value = stream.endMean
+                    return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
+                }
             }
+        } catch {
+            stream.cancel()  // the recognizers go back out of the utterance, ready for the next
+            throw error
         }
     }
 }

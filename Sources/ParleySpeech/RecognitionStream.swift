@@ -97,8 +97,14 @@ public final class RecognitionStream {
         try process(suppressor?.flush() ?? [])
         try process(Recognizer.pad(decoder.paddingSamples))
         finished = true
-        let path = try decoder.endPass()
-        let loop = try loopDecoder?.endPass()
+        let path: Recognizer.Pass, loop: Recognizer.Pass?
+        do {
+            path = try decoder.endPass()
+            loop = try loopDecoder?.endPass()
+        } catch {
+            loopDecoder?.abandonPass()
+            throw error
+        }
         // The estimate blended with this utterance (weighted as 500 frames against its own), read
         // before any whole decoding replaces it: one odd utterance moves it only so far.
         endMean = decoder.cepstralMean
@@ -115,6 +121,19 @@ public final class RecognitionStream {
         decodedWhole = true
         return try decoder.recognizeWhole(audio, grammar: grammar)
     }
+
+    /// Ends both passes of a stream given up before its end — the peer left, its audio stopped
+    /// arriving, a piece failed to decode — so its recognizers go back ready for the next
+    /// utterance: a decoder left inside an utterance refuses to start another (and to switch
+    /// grammars). Does nothing once the stream finished; a stream dropped unfinished is cancelled.
+    public func cancel() {
+        guard !finished else { return }
+        finished = true
+        decoder.abandonPass()
+        loopDecoder?.abandonPass()
+    }
+
+    deinit { cancel() }
 
     /// A streamed result at or above this confidence stands; below it (or nothing heard) the
     /// utterance is decoded again whole, normalized by its own cepstral mean. Streamed passes

@@ -22,7 +22,12 @@ extension Recognizer {
         try beginPass(search)
         // A streamed pass switches the front end to live CMN for good; a whole utterance goes back to batch.
         ps_get_feat(decoder)?.pointee.cmn = CMN_BATCH
-        try continuePass(samples, whole: true)
+        do {
+            try continuePass(samples, whole: true)
+        } catch {
+            abandonPass()
+            throw error
+        }
         return try endPass()
     }
 
@@ -58,6 +63,11 @@ extension Recognizer {
         guard !samples.isEmpty else { return }
         let processed = samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) }
         guard processed >= 0 else { throw SpeechError.internalError("decoding failed") }
+    }
+
+    /// Ends the pass begun without reading it (a pass given up); does nothing when none is begun.
+    func abandonPass() {
+        _ = ps_end_utt(decoder)
     }
 
     /// Ends the pass begun and reads its best path.

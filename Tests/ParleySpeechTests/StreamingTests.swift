@@ -109,6 +109,28 @@ import Testing
         #expect(throws: SpeechError.self) { try stream.feed([1, 2, 3]) }
     }
 
+    /// A stream given up mid-utterance (cancelled, or dropped unfinished) ends its passes, so
+    /// the same two recognizers stream, switch grammars and decode whole right after it.
+    @Test func aStreamGivenUpLeavesItsRecognizersReady() throws {
+        let (decoder, _) = try Self.topLevelRecognizer()
+        let loop = try Recognizer(configuration: decoder.configuration)
+        let audio = try FreshSpeech.recognizerAudio("order tomato soup with soup chef", voice: "en-us", wordsPerMinute: 170)
+        let whole = try decoder.recognize(audio)
+        #expect(!whole.isEmpty)
+        let half = Array(audio.samples.prefix(audio.samples.count / 2))
+        let cancelled = try RecognitionStream(grammar: SpeechTranscriber.topLevelGrammar, on: decoder, loop: loop)
+        try cancelled.feed(half)
+        cancelled.cancel()
+        #expect(throws: SpeechError.self) { try cancelled.finish() }
+        let (streamed, _) = try Self.streamed(audio, piece: 320, grammar: SpeechTranscriber.topLevelGrammar, on: decoder, loop: loop)
+        #expect(streamed.words == whole.words)
+        do {
+            let dropped = try RecognitionStream(grammar: SpeechTranscriber.topLevelGrammar, on: decoder, loop: loop)
+            try dropped.feed(half)
+        }
+        #expect(try decoder.recognize(audio).words == whole.words)
+    }
+
     @Test func aStreamNeedsARegisteredGrammarAndASecondDecoder() throws {
         let (decoder, _) = try Self.topLevelRecognizer()
         #expect(throws: SpeechError.self) { try RecognitionStream(grammar: "nope", on: decoder, loop: nil) }
