@@ -69,6 +69,7 @@ public struct ConfigurationKey: Sendable {
         key("max-header-bytes", "Longest Wyoming header line (65536).") { config, values throws(SettingError) in config.limits.maximumHeaderBytes = try count(values) },
         key("max-data-bytes", "Largest Wyoming data section (1048576).") { config, values throws(SettingError) in config.limits.maximumDataBytes = try count(values) },
         key("max-payload-bytes", "Largest Wyoming payload (4194304).") { config, values throws(SettingError) in config.limits.maximumPayloadBytes = try count(values) },
+        key("audio-timeout", "End a turn whose audio stops arriving this long (10s).") { config, values throws(SettingError) in config.audioTimeout = try duration(values) },
         key("max-audio-per-turn", "Longest audio taken for one turn (30s).") { config, values throws(SettingError) in config.maxAudioPerTurn = try duration(values) },
         key("endpoint-silence", "Silence that ends an utterance (300ms).") { config, values throws(SettingError) in config.endpointSilence = try duration(values) },
         key("listening-window", "Wait this long for an answer to begin (8s).") { config, values throws(SettingError) in config.listeningWindow = try duration(values) },

@@ -31,6 +31,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var limits = WyomingLimits()
     /// The longest audio taken for one turn (`max-audio-per-turn`). Default 30 s.
     public var maxAudioPerTurn: Duration = .seconds(30)
+    /// A turn whose audio stops arriving for this long is ended with an `audio-timeout` error
+    /// (`audio-timeout`), so a stalled peer gives back the decoders its utterance holds. Default 10 s.
+    public var audioTimeout: Duration = .seconds(10)
 
     /// Silence that ends an utterance when the peer does not say (`endpoint-silence`). Default 300 ms.
     public var endpointSilence: Duration = .milliseconds(300)

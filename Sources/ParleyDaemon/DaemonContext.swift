@@ -83,7 +83,10 @@ public struct PeerError: Error, Sendable, Equatable {
     static let ttsUnavailable = PeerError(code: "tts-unavailable", text: "Speech synthesis is not available.")
     static let busy = PeerError(code: "busy", text: "Parley is serving too many connections; try again soon.")
     static let unsupportedAudio = PeerError(code: "unsupported-audio", text: "Parley takes 16-bit PCM audio, mono or stereo.")
+    static func audioTimeout(_ limit: Duration) -> PeerError {
+        PeerError(code: "audio-timeout", text: "No audio arrived for \(limit.spokenSeconds), so I stopped listening.")
+    }
     static func audioTooLong(_ limit: Duration) -> PeerError {
-        PeerError(code: "audio-too-long", text: "That was longer than \(limit.components.seconds) seconds, so I stopped listening.")
+        PeerError(code: "audio-too-long", text: "That was longer than \(limit.spokenSeconds), so I stopped listening.")
     }
 }

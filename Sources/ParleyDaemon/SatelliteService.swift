@@ -40,7 +40,8 @@ struct SatelliteService: Service, CustomStringConvertible {
 
     /// One connection to the satellite, until it closes; true once it was established.
     private func serve(logger: Logger) async throws -> Bool {
-        let connection = try await WyomingChannel.connect(to: address, limits: context.configuration.limits, idle: Self.pingInterval * 5)
+        let connection = try await WyomingChannel.connect(to: address, limits: context.configuration.limits, idle: Self.pingInterval * 5,
+                                                          audioTimeout: context.configuration.audioTimeout)
         let id = connections.number()
         logger.notice("satellite connected", metadata: ["connection.id": "\(id)"])
         try await connection.executeThenClose { inbound, outbound in

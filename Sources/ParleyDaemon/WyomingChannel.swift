@@ -3,28 +3,32 @@ import NIOPosix
 import ParleyWyoming
 
 /// How every Wyoming connection's pipeline is set up, accepted or dialed: an idle timeout,
-/// the frame decoder with its limits, the encoder, and an async channel of frames.
+/// the frame decoder with its limits, the encoder, a `quiet` frame after half the audio timeout
+/// without one (`QuietFrameHandler`), and an async channel of frames.
 enum WyomingChannel {
     typealias Connection = NIOAsyncChannel<WyomingFrame, WyomingFrame>
 
-    static func initializer(limits: WyomingLimits, idle: Duration?) -> @Sendable (any Channel) -> EventLoopFuture<Connection> {
+    static func initializer(limits: WyomingLimits, idle: Duration?, audioTimeout: Duration = .zero) -> @Sendable (any Channel) -> EventLoopFuture<Connection> {
         { channel in
             channel.eventLoop.makeCompletedFuture {
                 if let idle {
                     try channel.pipeline.syncOperations.addHandlers(
-                        IdleStateHandler(readTimeout: TimeAmount.nanoseconds(Int64(idle.milliseconds) * 1_000_000)), IdleCloseHandler())
+                        IdleStateHandler(readTimeout: idle.timeAmount), IdleCloseHandler())
                 }
                 try channel.pipeline.syncOperations.addHandlers(
                     ByteToMessageHandler(WyomingFrameDecoder(limits: limits)), MessageToByteHandler(WyomingFrameEncoder()))
+                if audioTimeout > .zero {  // woken at half the timeout, a stalled turn ends within 1.5 times it
+                    try channel.pipeline.syncOperations.addHandlers(IdleStateHandler(readTimeout: (audioTimeout / 2).timeAmount), QuietFrameHandler())
+                }
                 return try Connection(wrappingChannelSynchronously: channel)
             }
         }
     }
 
     /// Dials `address`.
-    static func connect(to address: ListenAddress, limits: WyomingLimits, idle: Duration?) async throws -> Connection {
+    static func connect(to address: ListenAddress, limits: WyomingLimits, idle: Duration?, audioTimeout: Duration = .zero) async throws -> Connection {
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        let initializer = initializer(limits: limits, idle: idle)
+        let initializer = initializer(limits: limits, idle: idle, audioTimeout: audioTimeout)
         switch address {
         case .tcp(let host, let port):
             return try await bootstrap.channelOption(.tcpOption(.tcp_nodelay), value: 1)
@@ -46,4 +50,9 @@ final class IdleCloseHandler: ChannelInboundHandler, Sendable {
             context.fireUserInboundEventTriggered(event)
         }
     }
+}
+
+extension Duration {
+    /// The same span as NIO counts time.
+    var timeAmount: TimeAmount { .nanoseconds(Int64(milliseconds) * 1_000_000) }
 }

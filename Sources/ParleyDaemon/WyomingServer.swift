@@ -105,7 +105,8 @@ public struct WyomingServer: Service, CustomStringConvertible {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-        let initializer = WyomingChannel.initializer(limits: context.configuration.limits, idle: context.configuration.connectionTimeout)
+        let initializer = WyomingChannel.initializer(limits: context.configuration.limits, idle: context.configuration.connectionTimeout,
+                                                   audioTimeout: context.configuration.audioTimeout)
         switch address {
         case .tcp(let host, let port):
             return try await bootstrap.childChannelOption(.tcpOption(.tcp_nodelay), value: 1)

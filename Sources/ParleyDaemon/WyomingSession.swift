@@ -18,6 +18,8 @@ public struct WyomingSession {
     let connectionConversation: String
     var logger: Logger
     var mode = Mode.idle
+    /// When the last audio of the turn being heard arrived (`checkAudioStall`).
+    var lastAudio: ContinuousClock.Instant?
 
     /// A session for connection number `connectionID` writing to `writer`.
     public init(context: DaemonContext, connectionID: Int, writer: any WyomingEventWriter) {
@@ -31,6 +33,10 @@ public struct WyomingSession {
     /// Handles one frame. Throws only when a reply cannot be written (the connection is gone);
     /// every other failure is logged and answered with an `error` event.
     public mutating func receive(_ frame: WyomingFrame) async throws {
+        if frame.type == QuietFrameHandler.frameType {
+            try await checkAudioStall(now: .now)
+            return
+        }
         let event: WyomingEvent
         do {
             event = try WyomingEvent(frame: frame)
@@ -60,8 +66,12 @@ public struct WyomingSession {
         case .ping(let text): try await send(.pong(text: text))
         case .transcript(let transcript): try await transcriptReceived(transcript)
         case .transcribe(let request): try beginTranscription(request)
-        case .audioStart(let format, _): try audioStarted(format)
-        case .audioChunk(let chunk): try await audioReceived(chunk)
+        case .audioStart(let format, _):
+            lastAudio = .now
+            try audioStarted(format)
+        case .audioChunk(let chunk):
+            lastAudio = .now
+            try await audioReceived(chunk)
         case .audioStop: try await audioStopped()
         case .synthesize(let request):
             _ = try await speak(request.text, voice: request.voice?["name"]?.stringValue)
@@ -113,5 +123,13 @@ extension Duration {
     var milliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    /// As a sentence says it: "10 seconds", "1 second", "0.5 seconds".
+    var spokenSeconds: String {
+        let seconds = Double(milliseconds) / 1000
+        if seconds == 1 { return "1 second" }
+        let number = seconds == seconds.rounded() ? "\(Int(seconds))" : "\((seconds * 10).rounded() / 10)"
+        return "\(number) seconds"
     }
 }

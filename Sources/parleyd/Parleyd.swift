@@ -64,6 +64,9 @@ struct Parleyd: AsyncParsableCommand {
     @Option(name: .long, help: "Longest audio taken for one turn (default 30s).")
     var maxAudioPerTurn: String?
 
+    @Option(name: .long, help: "End a turn whose audio stops arriving this long (default 10s).")
+    var audioTimeout: String?
+
     @Option(name: .long, help: "Silence that ends an utterance (default 300ms).")
     var endpointSilence: String?
 
@@ -101,7 +104,7 @@ struct Parleyd: AsyncParsableCommand {
             ("conversation-timeout", conversationTimeout), ("connection-timeout", connectionTimeout),
             ("max-connections", maxConnections), ("max-conversations", maxConversations), ("dialogue-threads", dialogueThreads),
             ("max-header-bytes", maxHeaderBytes), ("max-data-bytes", maxDataBytes), ("max-payload-bytes", maxPayloadBytes),
-            ("max-audio-per-turn", maxAudioPerTurn), ("endpoint-silence", endpointSilence), ("listening-window", listeningWindow),
+            ("max-audio-per-turn", maxAudioPerTurn), ("audio-timeout", audioTimeout), ("endpoint-silence", endpointSilence), ("listening-window", listeningWindow),
             ("recognizers", recognizers), ("recognizer-idle", recognizerIdle), ("pronunciations", pronunciations), ("voice", voice), ("wake-phrase", wakePhrase), ("mic-command", micCommand), ("snd-command", sndCommand), ("snd-rate", sndRate),
         ]
         var values: [String: [String]] = [:]

@@ -75,6 +75,44 @@ import Testing
         try await daemon.shutdown()
     }
 
+    /// Two people at the address question; one's audio stops arriving mid-answer while the
+    /// one dictation decoder is hers, the other's whole answer waits behind it. At the audio
+    /// timeout the stalled turn ends and gives the decoder back, and the other is heard.
+    @Test(.timeLimit(.minutes(2))) func aStalledOpenAnswerGivesTheDictationDecoderBack() async throws {
+        let daemon = try TestDaemon(speech: Self.engines)
+        for connection in 1...2 {
+            var (session, events) = daemon.session(connection)
+            for said in ["order delivery from soup chef", "tomato soup"] {
+                try await session.receive(WyomingEvent.transcript(Transcript(text: said)).frame)
+            }
+            #expect(events.take().last?.handledText == "Where should we deliver it?")
+        }
+        let speech = try commandSpeech("thirty four main street", wordsPerMinute: 150)
+        let audio = SpeechAudio(samples: speech.samples, sampleRate: speech.sampleRate)
+        var (stalled, stalledEvents) = daemon.session(1)
+        try await stalled.receive(WyomingEvent.transcribe(Transcribe()).frame)
+        try await stalled.receive(WyomingEvent.audioStart(AudioFormat(rate: audio.sampleRate), timestamp: nil).frame)
+        try await stream(SpeechAudio(samples: Array(audio.samples.prefix(audio.samples.count / 2)), sampleRate: audio.sampleRate), into: &stalled)
+        try await Task.sleep(for: .seconds(1))  // its stream takes the dictation decoder (which decodes the same either way)
+        let answered = Task {
+            var (other, otherEvents) = daemon.session(2)  // conversation connection-2, at its address question
+            try await other.receive(WyomingEvent.transcribe(Transcribe()).frame)
+            try await other.receive(WyomingEvent.audioStart(AudioFormat(rate: audio.sampleRate), timestamp: nil).frame)
+            try await stream(audio, into: &other)
+            try await other.receive(WyomingEvent.audioStop(timestamp: nil).frame)  // waits for the decoder
+            return otherEvents.take()
+        }
+        try await stalled.checkAudioStall(now: .now + daemon.context.configuration.audioTimeout)
+        #expect(stalledEvents.take().map(\.errorCode) == ["audio-timeout"])
+        let events = try await answered.value
+        guard case .transcript(let transcript)? = events.first else {
+            Issue.record("no transcript: \(events)")
+            return
+        }
+        #expect(transcript.text.hasPrefix("34 "), "\(transcript.text)")
+        try await daemon.shutdown()
+    }
+
     /// Satellites streaming at the same time are each decoded on their own pair of decoders
     /// while they speak, and each hears only its own speaker.
     @Test func satellitesSpeakingAtOnceAreEachHeardRight() async throws {

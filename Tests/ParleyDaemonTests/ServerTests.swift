@@ -96,6 +96,28 @@ func rawExchange(_ bytes: [UInt8], with address: ListenAddress) async throws -> 
         try await daemon.shutdown()
     }
 
+    /// Over a real socket, a client that stops sending mid-utterance is told `audio-timeout`
+    /// (the server wakes the session when the connection goes quiet) and is served on.
+    @Test(.timeLimit(.minutes(1))) func aClientWhoseAudioStallsIsToldAndServedOn() async throws {
+        let daemon = try TestDaemon { $0.audioTimeout = .milliseconds(200) }
+        let audio = LoopbackSpeech.utterance("order soup with soup chef")
+        let events = try await daemon.withServer { address in
+            try await WyomingClient.withConnection(to: address) { client in
+                try await client.send(.transcribe(Transcribe(language: "en")))
+                try await client.send(.audioStart(.recognizer, timestamp: nil))
+                try await client.send(.audioChunk(AudioChunk(samples: audio.samples[0..<1024], rate: 16_000)))
+                let stalled = try await client.receive()  // nothing more is sent until the server speaks
+                try await client.send(.transcribe(Transcribe(language: "en")))
+                try await client.stream(audio)
+                try await client.send(.audioStop(timestamp: nil))
+                return [stalled, try await client.receive()]
+            }
+        }
+        #expect(events.first??.errorCode == "audio-timeout")
+        #expect(events.last == .transcript(Transcript(text: "order soup with soup chef", language: "en")))
+        try await daemon.shutdown()
+    }
+
     @Test func tooManyConnectionsAreToldBusy() async throws {
         let daemon = try TestDaemon { $0.maxConnections = 1 }
         try await daemon.withServer { address in

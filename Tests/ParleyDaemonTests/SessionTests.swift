@@ -134,6 +134,56 @@ let soupOrder: [(said: String, reply: String)] = [
         try await daemon.shutdown()
     }
 
+    /// A peer whose audio stops arriving mid-turn: the turn ends at the audio timeout, by the
+    /// session's own clock, with an `audio-timeout` error; the connection serves on.
+    @Test func aTurnWhoseAudioStopsArrivingIsEndedAndTheNextIsHeard() async throws {
+        let daemon = try TestDaemon { $0.audioTimeout = .seconds(10) }
+        var (session, recorder) = daemon.session()
+        let audio = LoopbackSpeech.utterance("order soup with soup chef")
+        try await session.receive(WyomingEvent.transcribe(Transcribe(language: "en")).frame)
+        try await session.receive(WyomingEvent.audioStart(.recognizer, timestamp: nil).frame)
+        try await session.receive(WyomingEvent.audioChunk(AudioChunk(samples: audio.samples[0..<1024], rate: 16_000)).frame)
+        try await session.checkAudioStall(now: .now + .seconds(9))
+        try await session.receive(WyomingFrame(type: "parley-quiet"))  // the server's wake-up: too early too
+        #expect(recorder.take().isEmpty)
+        try await session.checkAudioStall(now: .now + .seconds(10))
+        #expect(recorder.take() == [PeerError(code: "audio-timeout", text: "No audio arrived for 10 seconds, so I stopped listening.").event])
+        try await session.receive(WyomingEvent.audioStop(timestamp: nil).frame)
+        #expect(recorder.take().isEmpty, "the stalled turn is gone: its late end is nobody's")
+        try await session.receive(WyomingEvent.transcribe(Transcribe(language: "en")).frame)
+        try await session.receive(WyomingEvent.audioStart(.recognizer, timestamp: nil).frame)
+        try await stream(audio, into: &session)
+        try await session.receive(WyomingEvent.audioStop(timestamp: nil).frame)
+        #expect(recorder.take() == [.transcript(Transcript(text: "order soup with soup chef", language: "en"))])
+        try await daemon.shutdown()
+    }
+
+    /// Only a turn being heard can stall: an idle connection, a pipeline not yet sent audio and
+    /// one waiting for a transcript are left alone however long they are quiet.
+    @Test func aQuietConnectionWithoutAudioIsLeftAlone() async throws {
+        let daemon = try TestDaemon { $0.audioTimeout = .seconds(1) }
+        var (session, recorder) = daemon.session()
+        try await session.checkAudioStall(now: .now + .seconds(3600))
+        try await session.receive(WyomingEvent.runPipeline(RunPipeline(startStage: .asr, endStage: .tts)).frame)
+        try await session.checkAudioStall(now: .now + .seconds(3600))
+        #expect(recorder.take().isEmpty)
+        try await session.receive(WyomingEvent.audioStart(.recognizer, timestamp: nil).frame)
+        try await session.checkAudioStall(now: .now + .seconds(2))
+        #expect(recorder.take().map(\.errorCode) == ["audio-timeout"], "a pipeline sent audio-start is listening")
+        try await daemon.shutdown()
+    }
+
+    /// The timeout of 0 turns the check off.
+    @Test func anAudioTimeoutOfZeroNeverEndsATurn() async throws {
+        let daemon = try TestDaemon { $0.audioTimeout = .zero }
+        var (session, recorder) = daemon.session()
+        try await session.receive(WyomingEvent.transcribe(Transcribe()).frame)
+        try await session.receive(WyomingEvent.audioStart(.recognizer, timestamp: nil).frame)
+        try await session.checkAudioStall(now: .now + .seconds(3600))
+        #expect(recorder.take().isEmpty)
+        try await daemon.shutdown()
+    }
+
     @Test func synthesizeSendsExactlyOneStartAndStop() async throws {
         let daemon = try TestDaemon()
         var (session, recorder) = daemon.session()

@@ -128,6 +128,11 @@ extension WyomingEvent {
         default: nil
         }
     }
+
+    /// The code of an `error` event.
+    var errorCode: String? {
+        if case .error(_, let code) = self { code } else { nil }
+    }
 }
 
 /// `text` said by the espeak-ng command (`en-us`) as 16 kHz mono: the same audio whatever
