@@ -1,6 +1,6 @@
 """parleyd's speech roles against the real `wyoming` package: ASR of an eSpeak NG WAV, TTS to
 WAV, a multi-turn run-pipeline conversation with audio both ways, and local audio through
---mic-command and --snd-command."""
+--mic-command and --snd-command; a transcription whose audio stalls."""
 
 import asyncio
 import os
@@ -13,6 +13,7 @@ from pathlib import Path
 from wyoming.asr import Transcribe, Transcript
 from wyoming.audio import AudioChunk, AudioStart, AudioStop
 from wyoming.client import AsyncTcpClient
+from wyoming.error import Error
 from wyoming.event import Event
 from wyoming.info import Describe, Info
 from wyoming.pipeline import PipelineStage, RunPipeline
@@ -70,6 +71,35 @@ class SpeechIntegration(unittest.TestCase):
                 return Transcript.from_event(event)
 
         self.assertEqual(squeeze(self.run_async(go()).text), "ordersoupwithsoupchef")
+
+    def test_a_stalled_transcription_is_ended_and_the_connection_served_on(self) -> None:
+        """A client that stops sending mid-utterance is told audio-timeout; its next request is heard."""
+        rate, pcm = espeak_wav("Order soup with Soup Chef.", self.folder / "stall.wav")
+        daemon = Parleyd(extra=["--pronunciations", PRONUNCIATIONS, "--audio-timeout", "1s"])
+
+        async def send(client: AsyncTcpClient, audio: bytes) -> None:
+            await client.write_event(Transcribe(language="en").event())
+            await client.write_event(AudioStart(rate=rate, width=2, channels=1).event())
+            for start in range(0, len(audio), 2048):
+                await client.write_event(AudioChunk(rate=rate, width=2, channels=1, audio=audio[start:start + 2048]).event())
+
+        async def go():
+            async with AsyncTcpClient("127.0.0.1", daemon.port) as client:
+                await send(client, pcm[: len(pcm) // 2])
+                stalled = await client.read_event()  # nothing more is sent
+                await send(client, pcm)
+                await client.write_event(AudioStop().event())
+                return stalled, await client.read_event()
+
+        try:
+            stalled, heard = self.run_async(go())
+        finally:
+            self.assertEqual(daemon.stop(), 0, "".join(daemon.lines))
+        self.assertTrue(stalled is not None and Error.is_type(stalled.type), stalled)
+        self.assertEqual(Error.from_event(stalled).code, "audio-timeout")
+        self.assertTrue(heard is not None and Transcript.is_type(heard.type), heard)
+        self.assertEqual(squeeze(Transcript.from_event(heard).text), "ordersoupwithsoupchef")
+        self.assertTrue(any("audio stopped arriving" in line for line in daemon.lines), "".join(daemon.lines))
 
     def test_tts_to_a_wav(self) -> None:
         async def go():
