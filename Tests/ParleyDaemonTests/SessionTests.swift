@@ -170,6 +170,11 @@ let soupOrder: [(said: String, reply: String)] = [
         try await session.receive(WyomingEvent.audioStart(.recognizer, timestamp: nil).frame)
         try await session.checkAudioStall(now: .now + .seconds(2))
         #expect(recorder.take().map(\.errorCode) == ["audio-timeout"], "a pipeline sent audio-start is listening")
+        var (waiting, waitingEvents) = daemon.session(2)
+        try await waiting.receive(WyomingEvent.runPipeline(RunPipeline(startStage: .intent, endStage: .tts)).frame)
+        try await waiting.receive(WyomingEvent.audioStart(.recognizer, timestamp: nil).frame)
+        try await waiting.checkAudioStall(now: .now + .seconds(3600))
+        #expect(waitingEvents.take().isEmpty, "a pipeline from intent waits for a transcript, not audio")
         try await daemon.shutdown()
     }
 
