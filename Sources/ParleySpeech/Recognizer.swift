@@ -194,14 +194,25 @@ public final class Recognizer {
         return (interpreted(try decode(samples, search: Self.retrySearch(grammar))), true)
     }
 
-    /// The words of a grammar pass, unscored (nil when it holds none).
+    /// Frames per phone, on average over the words heard, below which they are not speech: each
+    /// of the model's phones takes at least 3 frames, and a path at about that pace is what a
+    /// wide search fits to silence or a click. One second of digital silence at a yes/no question
+    /// was heard as “no” in its first 6 frames (2 phones) at confidence 0.40 — and cancelled the
+    /// order; eSpeak NG says “no” at 260 words a minute in 23 frames.
+    static let minimumFramesPerPhone = 4
+
+    /// The words of a pass, unscored (nil when it holds none, or words too short to be speech).
     func interpreted(_ path: Pass) -> Recognition? {
         let heard = Self.speech(path.segments)
         var words = heard.words.map { tokens[$0] ?? $0 }
         // Dictated words are dictionary words: normalized as typed text is (“thirty four” → `34`).
         if activeGrammar == Self.dictation { words = TextNormalizer.tokens(words.joined(separator: " ")) }
-        let wordFrames = path.segments.filter { !Self.isFiller($0.word) }.reduce(0) { $0 + $1.frames.count }
+        let spoken = path.segments.filter { !Self.isFiller($0.word) }
+        let wordFrames = spoken.reduce(0) { $0 + $1.frames.count }
         guard !words.isEmpty, wordFrames > 0 else { return nil }
+        let lexicon = DecoderLexicon(decoder: decoder)
+        let phones = spoken.reduce(0) { $0 + (lexicon.phones(of: $1.word)?.count ?? 1) }
+        guard wordFrames >= Self.minimumFramesPerPhone * phones else { return nil }
         let confidence = configuration.phoneLanguageModelPath == nil ? 1.0 : 0
         return Recognition(words: words, confidence: confidence, frames: path.frames, speechFrames: wordFrames,
                            grammarScore: path.segments.reduce(0) { $0 + $1.score }, phoneLoopScore: nil)

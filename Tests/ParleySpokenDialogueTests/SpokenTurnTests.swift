@@ -75,6 +75,26 @@ import Testing
         #expect(listener.recognizer.grammarNames == ["answer-1", "top"])
     }
 
+    /// A second of digital silence at the yes/no question is silence: a wide search used to fit
+    /// “no” to its first 60 ms (the shortest path the model allows) at confidence 0.40, and the
+    /// order was cancelled.
+    @Test func silenceAtAYesNoQuestionIsNotNo() throws {
+        let compiled = try Repository.compiled("phrases")
+        let listener = try TurnRecognizer(compiled)
+        var driver = ConversationDriver(compiled: compiled)
+        for said in ["order soup with soup chef", "chowder", "the second one"] { _ = driver.turn(said) }
+        let quiet = PCMAudio(samples: [Int16](repeating: 0, count: 16000), sampleRate: 16000)
+        let turn = try driver.turn(audio: quiet, listener: listener)
+        #expect(turn.heard.text.isEmpty, "heard “\(turn.heard.text)” at \(turn.heard.confidence)")
+        guard case .ask(let kind, _, _, let reason, _)? = turn.events.last else {
+            Issue.record("expected the question again, got \(turn.events.map(\.json))")
+            return
+        }
+        #expect(kind == .confirmIntent)
+        #expect(reason == .silence)
+        driver.end()
+    }
+
     @Test func nothingHeardIsSilence() throws {
         let compiled = try Repository.compiled("phrases")
         let listener = try TurnRecognizer(compiled)
