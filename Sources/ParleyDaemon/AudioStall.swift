@@ -1,26 +1,40 @@
 import NIOCore
 import ParleyWyoming
 
-/// Wakes a connection's session when the peer has sent nothing for a while, so a turn whose
-/// audio stopped arriving can be ended although no frame comes to end it: placed after the frame
-/// decoder, behind an `IdleStateHandler`, it turns each read-idle event into a `quiet` frame. The
-/// session decides by its own clock whether a turn stalled (`WyomingSession.checkAudioStall`),
-/// so the frame carries no authority: a peer sending one itself changes nothing.
-final class QuietFrameHandler: ChannelInboundHandler, Sendable {
-    typealias InboundIn = WyomingFrame
-    typealias InboundOut = WyomingFrame
+/// Wakes a reader when its source has sent nothing for a while, so an utterance whose audio
+/// stopped arriving can be ended although nothing comes to end it: placed behind an
+/// `IdleStateHandler`, it turns each read-idle event into a read of `value` — a `parley-quiet`
+/// frame for a Wyoming connection, an empty buffer for the microphone. The reader decides by its
+/// own clock whether its utterance stalled (`WyomingSession.checkAudioStall`,
+/// `LocalAudioLoop.checkStall`), so the wake-up carries no authority: a peer sending such a frame
+/// itself changes nothing.
+final class QuietHandler<Value: Sendable>: ChannelInboundHandler, Sendable {
+    typealias InboundIn = Value
+    typealias InboundOut = Value
 
-    /// The frame type of the wake-up.
-    static let frameType = "parley-quiet"
+    let value: Value
+
+    init(reading value: Value) { self.value = value }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read else {
             context.fireUserInboundEventTriggered(event)
             return
         }
-        context.fireChannelRead(wrapInboundOut(WyomingFrame(type: Self.frameType)))
+        context.fireChannelRead(wrapInboundOut(value))
         context.fireChannelReadComplete()
     }
+
+    /// The handlers that wake a reader after half of `timeout` without a read (so a stall is
+    /// noticed between one and one and a half times `timeout` after the last audio).
+    static func handlers(after timeout: Duration, reading value: Value) -> [any ChannelHandler] {
+        [IdleStateHandler(readTimeout: (timeout / 2).timeAmount), QuietHandler(reading: value)]
+    }
+}
+
+extension WyomingFrame {
+    /// The wake-up a quiet Wyoming connection's session gets.
+    static let quiet = WyomingFrame(type: "parley-quiet")
 }
 
 extension WyomingSession {

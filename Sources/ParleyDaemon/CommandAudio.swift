@@ -27,10 +27,15 @@ enum CommandAudio {
     }
 
     /// The standard output of `descriptor` as an async channel of bytes.
-    static func channel(reading descriptor: CInt) async throws -> NIOAsyncChannel<ByteBuffer, Never> {
+    static func channel(reading descriptor: CInt, audioTimeout: Duration) async throws -> NIOAsyncChannel<ByteBuffer, Never> {
         try await NIOPipeBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .takingOwnershipOfDescriptor(input: descriptor) { channel in
-                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, Never>(wrappingChannelSynchronously: channel) }
+                channel.eventLoop.makeCompletedFuture {
+                    if audioTimeout > .zero {  // an empty buffer wakes the loop when the microphone goes quiet
+                        try channel.pipeline.syncOperations.addHandlers(QuietHandler.handlers(after: audioTimeout, reading: ByteBuffer()))
+                    }
+                    return try NIOAsyncChannel<ByteBuffer, Never>(wrappingChannelSynchronously: channel)
+                }
             }
     }
 

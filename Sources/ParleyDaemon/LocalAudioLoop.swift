@@ -21,6 +21,8 @@ struct LocalAudioLoop {
     var oddByte: UInt8?
     /// The utterance being decoded while it is spoken (from the start of speech).
     var streamed: StreamedUtterance?
+    /// When microphone bytes last arrived.
+    var lastSound = ContinuousClock.now
 
     init(context: DaemonContext, queue: AsyncStream<SpeechAudio>.Continuation, logger: Logger) {
         self.context = context
@@ -31,6 +33,7 @@ struct LocalAudioLoop {
 
     /// Microphone bytes (16-bit little-endian, possibly split mid-sample).
     mutating func hear(_ buffer: ByteBuffer) async throws {
+        guard buffer.readableBytes > 0 else { return checkStall(now: .now) }  // the quiet microphone's wake-up
         var bytes = buffer.readableBytesView[...]
         var samples: [Int16] = []
         samples.reserveCapacity(bytes.count / 2 + 1)
@@ -49,6 +52,7 @@ struct LocalAudioLoop {
     }
 
     mutating func hear(samples: ArraySlice<Int16>) async throws {
+        lastSound = .now
         var samples = samples
         let echo = max(0, min(samples.count, dropUntil - sampleIndex))
         sampleIndex += samples.count
@@ -78,6 +82,18 @@ struct LocalAudioLoop {
             }
         }
         streamed?.catchUp(current.utteranceSoFar)
+    }
+
+    /// Drops the utterance in progress when the microphone has sent nothing for `audio-timeout`
+    /// before `now` (a microphone command that hangs without ending), so its decoders go back —
+    /// among them, for an open answer, the dictation decoder every Wyoming peer's open answer
+    /// needs too. Listening starts afresh when the microphone sends again.
+    mutating func checkStall(now: ContinuousClock.Instant) {
+        let limit = context.configuration.audioTimeout
+        guard limit > .zero, streamed != nil, now - lastSound >= limit else { return }
+        logger.warning("the microphone stopped sending; utterance dropped", metadata: ["audio.quiet_ms": "\((now - lastSound).milliseconds)"])
+        streamed = nil
+        endpointer = nil
     }
 
     /// The microphone stopped: the utterance in progress ends.

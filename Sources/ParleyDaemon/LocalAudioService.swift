@@ -32,7 +32,7 @@ struct LocalAudioService: Service, CustomStringConvertible {
     private func listen(logger log: Logger) async throws {
         let (process, descriptor) = try CommandAudio.startSource(micCommand)
         defer { if process.isRunning { process.terminate() } }
-        let channel = try await CommandAudio.channel(reading: descriptor)
+        let channel = try await CommandAudio.channel(reading: descriptor, audioTimeout: context.configuration.audioTimeout)
         let (replies, queue) = AsyncStream.makeStream(of: SpeechAudio.self)
         let player = ReplyPlayer(command: context.configuration.sndCommand, pool: pool, logger: log)
         let logger = log

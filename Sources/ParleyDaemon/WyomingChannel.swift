@@ -4,7 +4,7 @@ import ParleyWyoming
 
 /// How every Wyoming connection's pipeline is set up, accepted or dialed: an idle timeout,
 /// the frame decoder with its limits, the encoder, a `quiet` frame after half the audio timeout
-/// without one (`QuietFrameHandler`), and an async channel of frames.
+/// without one (`QuietHandler`), and an async channel of frames.
 enum WyomingChannel {
     typealias Connection = NIOAsyncChannel<WyomingFrame, WyomingFrame>
 
@@ -17,8 +17,8 @@ enum WyomingChannel {
                 }
                 try channel.pipeline.syncOperations.addHandlers(
                     ByteToMessageHandler(WyomingFrameDecoder(limits: limits)), MessageToByteHandler(WyomingFrameEncoder()))
-                if audioTimeout > .zero {  // woken at half the timeout, a stalled turn ends within 1.5 times it
-                    try channel.pipeline.syncOperations.addHandlers(IdleStateHandler(readTimeout: (audioTimeout / 2).timeAmount), QuietFrameHandler())
+                if audioTimeout > .zero {
+                    try channel.pipeline.syncOperations.addHandlers(QuietHandler.handlers(after: audioTimeout, reading: WyomingFrame.quiet))
                 }
                 return try Connection(wrappingChannelSynchronously: channel)
             }

@@ -33,7 +33,7 @@ public struct WyomingSession {
     /// Handles one frame. Throws only when a reply cannot be written (the connection is gone);
     /// every other failure is logged and answered with an `error` event.
     public mutating func receive(_ frame: WyomingFrame) async throws {
-        if frame.type == QuietFrameHandler.frameType {
+        if frame.type == WyomingFrame.quiet.type {
             try await checkAudioStall(now: .now)
             return
         }

@@ -98,6 +98,24 @@ func microphone(_ utterances: [String], gap: Duration = .seconds(5)) -> [Int16] 
         #expect(heard.dropFirst(2).first == "Which store do you want to order from?")
     }
 
+    /// A microphone that goes quiet mid-utterance (a command that hangs without ending): at the
+    /// audio timeout the utterance is dropped and its stream given up; listening starts afresh.
+    @Test func anUtteranceWhoseMicrophoneGoesQuietIsDropped() async throws {
+        let daemon = try TestDaemon { $0.audioTimeout = .seconds(10) }
+        let (_, queue) = AsyncStream.makeStream(of: SpeechAudio.self)
+        var loop = LocalAudioLoop(context: daemon.context, queue: queue, logger: daemon.context.logger)
+        let speech = LoopbackSpeech.utterance("hey parley order soup with soup chef", before: .milliseconds(500), after: .zero).samples
+        try await loop.hear(samples: speech.prefix(speech.count / 2))
+        #expect(loop.streamed != nil, "speech started")
+        loop.checkStall(now: .now + .seconds(9))
+        try await loop.hear(ByteBuffer())  // the wake-up, too early too
+        #expect(loop.streamed != nil)
+        loop.checkStall(now: .now + .seconds(10))
+        #expect(loop.streamed == nil && loop.endpointer == nil)
+        queue.finish()
+        try await daemon.shutdown()
+    }
+
     @Test func silenceAfterAQuestionAsksAgainThenEnds() async throws {
         let samples = microphone(["hey parley order soup with soup chef"], gap: .seconds(30))
         let heard = try await replies(to: samples)
