@@ -109,10 +109,7 @@ let soupOrder: [(said: String, reply: String)] = [
         let audio = LoopbackSpeech.utterance("order soup with soup chef")
         try await session.receive(WyomingEvent.transcribe(Transcribe(language: "en")).frame)
         try await session.receive(WyomingEvent.audioStart(.recognizer, timestamp: nil).frame)
-        for start in stride(from: 0, to: audio.samples.count, by: 1024) {
-            let chunk = AudioChunk(samples: audio.samples[start..<min(audio.samples.count, start + 1024)], rate: 16_000)
-            try await session.receive(WyomingEvent.audioChunk(chunk).frame)
-        }
+        try await stream(audio, into: &session)
         #expect(recorder.take().isEmpty)  // ASR waits for audio-stop
         try await session.receive(WyomingEvent.audioStop(timestamp: nil).frame)
         #expect(recorder.take() == [.transcript(Transcript(text: "order soup with soup chef", language: "en"))])
