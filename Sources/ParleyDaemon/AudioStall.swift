@@ -43,7 +43,7 @@ extension WyomingSession {
     var isHearing: Bool {
         switch mode {
         case .idle: false
-        case .transcribing(let turn): turn.sampleRate != nil || turn.streamed != nil
+        case .transcribing(let turn): turn.sampleRate != nil  // set by audio-start or the first chunk
         case .pipeline(let turn): turn.endpointer != nil && !turn.awaitsTranscript
         }
     }
