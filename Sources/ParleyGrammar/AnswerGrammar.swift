@@ -7,6 +7,8 @@ public struct AnswerGrammar: Sendable {
     public var automaton: ShortcutAutomaton
     /// How many plain answers and sentences went in.
     public var answerCount: Int
+    /// How many of them are the intent's multi-value sentences.
+    public var sentenceCount: Int
 
     /// Compiles `answers` (normalized token sequences) and `sentences` of `compiled`.
     public init(_ compiled: CompiledTable, answers: [[String]], sentences: [CompiledSentence] = []) {
@@ -26,6 +28,7 @@ public struct AnswerGrammar: Sendable {
         self.vocabulary = vocabulary
         automaton = ShortcutAutomaton(nfa)
         answerCount = Int(index)
+        sentenceCount = sentences.count
     }
 
     /// Whether `words` (normalized) is something this question's grammar can hear.

@@ -7,12 +7,14 @@ struct FSGModel {
     let pointer: UnsafeMutablePointer<fsg_model_t>
 
     /// The model of `grammar`, its words named by `words` (grammar token → decoder word).
-    /// Branch probabilities come from the arcs' weights, with the decoder's language weight applied.
+    /// Branch probabilities come from the arcs' weights, with the grammar's branch weight applied
+    /// (by default the decoder's language weight).
     init(_ grammar: SpeechGrammar, name: String, words: [String: String], decoder: OpaquePointer) throws {
         guard let logmath = ps_get_logmath(decoder), let config = ps_get_config(decoder) else {
             throw SpeechError.internalError("decoder without log tables")
         }
         let weight = Float(cmd_ln_float_r(config, "-lw"))
+        let branchWeight = grammar.branchWeight ?? Double(weight)
         guard let model = fsg_model_init(name, logmath, weight, Int32(grammar.stateCount)) else {
             throw SpeechError.grammar("could not create ‘\(name)’")
         }
@@ -20,7 +22,7 @@ struct FSGModel {
         model.pointee.final_state = Int32(grammar.final)
         var wordIDs: [String: Int32] = [:]
         for (arc, probability) in zip(grammar.arcs, grammar.probabilities) where probability > 0 {
-            let logProbability = Int32(Double(logmath_log(logmath, probability)) * Double(weight))
+            let logProbability = Int32(Double(logmath_log(logmath, probability)) * branchWeight)
             if let word = arc.word {
                 let decoderWord = words[word] ?? word
                 let id = wordIDs[decoderWord] ?? fsg_model_word_add(model, decoderWord)

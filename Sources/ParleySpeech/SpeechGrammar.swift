@@ -19,6 +19,9 @@ public struct SpeechGrammar: Sendable, Equatable {
     public var final: Int
     /// The transitions.
     public private(set) var arcs: [Arc] = []
+    /// How much the branch probabilities count against the acoustics when decoding (their logs
+    /// are multiplied by it); nil: the decoder's language weight (`-lw`, 6.5).
+    public var branchWeight: Double?
 
     /// A grammar of `stateCount` states and no arcs yet.
     public init(stateCount: Int, start: Int, final: Int) {
@@ -87,6 +90,7 @@ public struct SpeechGrammar: Sendable, Equatable {
     /// The grammar in PocketSphinx's FSG text format (for inspection and `-fsg` files).
     public func fsgText(name: String) -> String {
         var lines = ["FSG_BEGIN \(name)", "NUM_STATES \(stateCount)", "START_STATE \(start)", "FINAL_STATE \(final)"]
+        if let branchWeight { lines.insert("# branch weight \(branchWeight)", at: 0) }
         for (arc, probability) in zip(arcs, probabilities) {
             lines.append("TRANSITION \(arc.from) \(arc.to) \(probability)" + (arc.word.map { " \($0)" } ?? ""))
         }
