@@ -83,14 +83,7 @@ public final class TurnRecognizer {
     /// phrases already hold the global commands.
     public static func grammar(of answers: AnswerGrammar) -> SpeechGrammar {
         var grammar = GrammarBuilder.grammar(answers.automaton, words: answers.vocabulary.words)
-        if answers.sentenceCount > 0 { grammar.branchWeight = sentenceBranchWeight }
+        if answers.sentenceCount > 0 { grammar.branchWeight = GrammarBuilder.sentenceBranchWeight }
         return grammar
     }
-
-    /// The branch weight of a question's grammar that holds the intent's multi-value
-    /// sentences: 1, the probabilities as they are. A whole order crosses a dozen branch points
-    /// where a plain answer crosses one or two, and at the decoder's weight of 6.5 each of them
-    /// taxed the long path so much that slots the speaker said were dropped or swapped for
-    /// shorter ones (real coffee orders: 112 → 116 of 120 right).
-    public static let sentenceBranchWeight = 1.0
 }

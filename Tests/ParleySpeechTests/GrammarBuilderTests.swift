@@ -15,14 +15,15 @@ import ParleyGrammar
         #expect(!grammar.accepts([]))
     }
 
-    @Test func onlyAGrammarWithSentencesWeighsItsBranchesLess() throws {
+    @Test func phraseGrammarsWeighTheirBranchesLessThanAnswerLists() throws {
         let compiled = try ShippedTables.compiled()
         let sentences = compiled.sentences.filter { $0.intent == "OrderSoup" }
         #expect(!sentences.isEmpty)
         let answers = [["tomato", "soup"], ["cancel"]]
         let withSentences = TurnRecognizer.grammar(of: AnswerGrammar(compiled, answers: answers, sentences: sentences))
         let plain = TurnRecognizer.grammar(of: AnswerGrammar(compiled, answers: answers))
-        #expect(withSentences.branchWeight == TurnRecognizer.sentenceBranchWeight)
+        #expect(withSentences.branchWeight == GrammarBuilder.sentenceBranchWeight)
+        #expect(GrammarBuilder.topLevel(compiled).branchWeight == GrammarBuilder.topLevelBranchWeight)
         #expect(plain.branchWeight == nil)
         // Registered grammars are told apart by their text: the weight is part of it.
         #expect(withSentences.fsgText(name: "a").hasPrefix("# branch weight 1.0\nFSG_BEGIN a\n"))
