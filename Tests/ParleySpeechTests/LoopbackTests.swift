@@ -26,6 +26,27 @@ import ParleyGrammar
         #expect(misses.count * 100 <= samples.count * 4, "\(misses.count)/\(samples.count) wrong: \(misses)")
     }
 
+    /// In 10 dB white noise the decoder's language weight of 6.5 let the shortest path win:
+    /// these were heard as “what can I say” or as nothing. With the top level's branches at
+    /// weight 2 (`GrammarBuilder.topLevelBranchWeight`) each starts its own shortcut.
+    @Test func noisyShortcutsAreNotTakenForAShortCommand() throws {
+        let compiled = try ShippedTables.compiled()
+        let transcriber = try SpeechTranscriber(compiled)
+        let cases: [(text: String, voice: String, rate: Int, seed: UInt64)] = [
+            ("get scores from home plate", "en-us", 210, 3),
+            ("watch bay herons on homeplate", "en-us+f3", 210, 2),
+            ("watch bay herons on homeplate", "en-us+f3", 210, 3),
+        ]
+        for sample in cases {
+            let audio = try FreshSpeech.recognizerAudio(sample.text, voice: sample.voice, wordsPerMinute: sample.rate)
+            var mixer = NoiseMixer(seed: sample.seed)
+            let result = try transcriber.transcribe(mixer.mix(audio, snrDecibels: 10))
+            let expected = try #require(transcriber.matcher.match(tokens: TextNormalizer.tokens(sample.text)).first)
+            #expect(result.match?.shortcut == expected.shortcut, "“\(sample.text)” → “\(result.recognition.text)”")
+            #expect(result.match.map(Self.parameters) == Self.parameters(expected), "“\(sample.text)” → “\(result.recognition.text)”")
+        }
+    }
+
     private static func parameters(_ match: ShortcutMatch) -> [String] {
         match.parameters.map { "\($0.name)=\($0.value)" }.sorted()
     }
