@@ -15,8 +15,7 @@ import ParleyGrammar
             let audio = try FreshSpeech.recognizerAudio(sample.text, voice: synthesizer.voice, wordsPerMinute: synthesizer.wordsPerMinute)
             let result = try transcriber.transcribe(audio)
             let expected = transcriber.matcher.match(tokens: sample.words).first
-            if result.match?.shortcut != expected?.shortcut
-                || result.match.map(Self.parameters) != expected.map(Self.parameters) {
+            if !Self.startsTheSame(result.match, as: expected) {
                 misses.append("“\(sample.text)” → “\(result.recognition.text)”")
             }
         }
@@ -42,9 +41,13 @@ import ParleyGrammar
             var mixer = NoiseMixer(seed: sample.seed)
             let result = try transcriber.transcribe(mixer.mix(audio, snrDecibels: 10))
             let expected = try #require(transcriber.matcher.match(tokens: TextNormalizer.tokens(sample.text)).first)
-            #expect(result.match?.shortcut == expected.shortcut, "“\(sample.text)” → “\(result.recognition.text)”")
-            #expect(result.match.map(Self.parameters) == Self.parameters(expected), "“\(sample.text)” → “\(result.recognition.text)”")
+            #expect(Self.startsTheSame(result.match, as: expected), "“\(sample.text)” → “\(result.recognition.text)”")
         }
+    }
+
+    /// Whether `heard` starts the same shortcut with the same values as `expected`.
+    private static func startsTheSame(_ heard: ShortcutMatch?, as expected: ShortcutMatch?) -> Bool {
+        heard?.shortcut == expected?.shortcut && heard.map(parameters) == expected.map(parameters)
     }
 
     private static func parameters(_ match: ShortcutMatch) -> [String] {

@@ -15,10 +15,14 @@ struct CoffeeCorpusTests {
         return Array(try LabelledCommand.load(folder: corpus + "/coffee/dev").prefix(count))
     }
 
-    @Test func aFewRecordingsResolveThroughTheAnswerGrammar() throws {
+    /// The benchmark as `parley bench-coffee` runs it: the coffee app, one listener, the typed opening.
+    static func benchmark() throws -> CommandAccuracyBenchmark {
         let compiled = try Repository.compiled("Benchmarks/coffee")
-        let listener = try TurnRecognizer(compiled)
-        let benchmark = CommandAccuracyBenchmark(compiled: compiled, listener: listener, opening: "order coffee with coffee maker")
+        return CommandAccuracyBenchmark(compiled: compiled, listener: try TurnRecognizer(compiled), opening: "order coffee with coffee maker")
+    }
+
+    @Test func aFewRecordingsResolveThroughTheAnswerGrammar() throws {
+        let benchmark = try Self.benchmark()
         let commands = try Self.commands(3)
         #expect(commands.count == 3)
         var right = 0
@@ -28,7 +32,7 @@ struct CoffeeCorpusTests {
             if trial.outcome == .right { right += 1 }
         }
         // One answer grammar, registered once for all three.
-        #expect(listener.answerGrammarCount == 1)
+        #expect(benchmark.listener.answerGrammarCount == 1)
         #expect(right >= 2, "\(right)/3 right")
     }
 
@@ -36,9 +40,7 @@ struct CoffeeCorpusTests {
     /// “sweetener”, an order heard as “what are my options”, a roast nobody ordered) are heard
     /// whole at the sentence grammar's branch weight of 1.
     @Test func longOrdersKeepEverySlotTheySaid() throws {
-        let compiled = try Repository.compiled("Benchmarks/coffee")
-        let listener = try TurnRecognizer(compiled)
-        let benchmark = CommandAccuracyBenchmark(compiled: compiled, listener: listener, opening: "order coffee with coffee maker")
+        let benchmark = try Self.benchmark()
         let names = ["76c73b9a-0bdd-4f24-aed5-f4ac707980ce.wav", "97837b90-aee1-415f-893a-5e45371551c9.wav",
                      "d1cff360-3333-4a24-b0ac-6725aed53d73.wav", "d3904aa3-684d-493e-b3fb-433447e74137.wav"]
         let commands = try Self.commands(.max).filter { names.contains($0.fileName) }
