@@ -79,7 +79,6 @@ public struct RecognizerConfiguration: Sendable, Equatable {
     /// noise levels, shortcuts 647 → 645 clean and 563 → 564 in noise, the same real-time factor.
     static let vadThreshold = "2.5"
 
-
     /// The command line of a dictation decoder: the same, with the whole dictionary (`-dict`),
     /// which the large language model's words need.
     func arguments(dictation: Bool) -> [String] {
