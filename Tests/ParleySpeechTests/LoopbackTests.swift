@@ -158,14 +158,20 @@ import ParleyGrammar
         #expect(try recognizer.recognize(audio).words == ["order", "chowder"])
     }
 
-    /// The British `en` voice drops the Rs of “harbor”; `models/pronunciations.dict` has that
-    /// way to say it beside the dictionary's (without it: “watch comets on home plate”).
-    @Test func aBritishHarborIsHeard() throws {
+    /// The British `en` voice drops the Rs of “harbor” and says the a of “add” more open than
+    /// the American model's AE; `models/pronunciations.dict` has those ways to say them beside
+    /// the dictionary's (without them: “watch comets on home plate”, and nothing heard at all).
+    @Test(arguments: [
+        ("watch harbor gulls on home plate", "WatchGame"),
+        ("add eggs to grocery list", "AddItem"),
+        ("add coffee to grocery list", "AddItem"),
+    ])
+    func britishSpeechIsHeard(_ text: String, intent: String) throws {
         let transcriber = try SpeechTranscriber(ShippedTables.compiled())
-        let audio = try FreshSpeech.recognizerAudio("watch harbor gulls on home plate", voice: "en", wordsPerMinute: 175)
+        let audio = try FreshSpeech.recognizerAudio(text, voice: "en", wordsPerMinute: 175)
         let result = try transcriber.transcribe(audio)
-        #expect(result.recognition.text == "watch harbor gulls on home plate")
-        #expect(result.match?.intent == "WatchGame")
+        #expect(result.recognition.text == text)
+        #expect(result.match?.intent == intent)
     }
 
     @Test func wrongSampleRateIsAnError() throws {
