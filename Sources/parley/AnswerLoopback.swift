@@ -4,13 +4,13 @@ import ParleySpeech
 
 /// The follow-up half of the eSpeak NG loopback: every answer to every question the tables
 /// define (`TableQuestion`), decoded with that question's own grammar. Right means the dialogue
-/// reads the words as the value (or command) that was said, with a confidence above its
-/// not-understood level.
+/// reads the words as the value (or command) that was said, with a confidence it understands
+/// (`DialogueOptions.understands`).
 struct AnswerLoopback {
     let questions: [TableQuestion]
     /// Selects each question's grammar, registering each distinct one once.
     private let turns: TurnRecognizer
-    private let floor = DialogueOptions().veryLowConfidence
+    private let options = DialogueOptions()
 
     /// Registers every question's grammar on `recognizer`.
     init(_ compiled: CompiledTable, recognizer: Recognizer) throws {
@@ -41,7 +41,8 @@ struct AnswerLoopback {
                     let heard = try turns.recognizer.recognize(input)
                     let meant = question.meaning(of: heard.words) == answer.meaning
                     noteGap("answer-" + (meant ? "right" : "wrong") + (pass == 1 ? "-noisy" : ""), heard)
-                    let right = heard.confidence >= floor && meant
+                    let isValue = if case .value = answer.meaning { true } else { false }
+                    let right = meant && options.understands(heard.confidence, isValue: isValue, at: question.question)
                     if right {
                         if pass == 0 { clean += 1 } else { noisy += 1 }
                     } else if verbose {

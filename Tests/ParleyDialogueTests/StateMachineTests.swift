@@ -144,13 +144,32 @@ struct StateMachineTests {
         }
     }
 
+    /// Between `doubtfulValueConfidence` (0.15) and `veryLowConfidence` (0.3) a value of a list
+    /// is asked about, not thrown away; a yes or no there is still not understood.
+    @Test func doubtfulValuesAreConfirmedButNotDoubtfulYesOrNo() {
+        let table = compiledTable(teaTable.replacingOccurrences(of: "  handler: [unused]\n", with: ""))
+        var machine = ConversationStateMachine(compiled: table)
+        _ = machine.heard("brew tea with tea time")
+        #expect(events(machine.heard("green tea", confidence: 0.2)).last?.text == "Green tea, right?")
+        guard case .ask(_, _, _, .notUnderstood?, _)? = events(machine.heard("yes", confidence: 0.2)).first else {
+            Issue.record("a yes at confidence 0.2 must be not understood")
+            return
+        }
+        #expect(machine.question?.kind == .confirmValue)
+        _ = machine.heard("yes", confidence: 0.9)
+        #expect(machine.question?.kind != .confirmValue)
+        let options = DialogueOptions()
+        let question = Question(kind: .value, parameter: "tea", prompt: "What tea?", expected: .text)
+        #expect(!options.understands(0.2, isValue: true, at: question), "dictated text keeps 0.3")
+    }
+
     @Test func commandsHeardAtAVeryLowConfidenceAreNotActedOn() {
         let table = compiledTable(teaTable.replacingOccurrences(of: "  handler: [unused]\n", with: ""))
         for command in ["cancel", "what", "help"] {
             var machine = ConversationStateMachine(compiled: table)
             _ = machine.heard("brew tea with tea time")
-            guard case .ask(_, _, _, .notUnderstood?, _)? = events(machine.heard(command, confidence: 0.1)).first else {
-                Issue.record("“\(command)” at confidence 0.1 must be not understood")
+            guard case .ask(_, _, _, .notUnderstood?, _)? = events(machine.heard(command, confidence: 0.2)).first else {
+                Issue.record("“\(command)” at confidence 0.2 must be not understood")
                 continue
             }
             #expect(machine.question != nil)
