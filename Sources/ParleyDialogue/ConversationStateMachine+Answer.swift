@@ -6,10 +6,11 @@ extension ConversationStateMachine {
     mutating func answer(_ question: Question, text: String, tokens: [String], confidence: Double?) -> [DialogueAction] {
         // Checked before the global commands too: noise heard as “cancel” or “what” at a
         // confidence near 0 must neither end the conversation nor repeat the question.
-        if let confidence, !options.understands(confidence, isValue: GlobalCommand.detect(tokens) == nil, at: question) {
+        let command = GlobalCommand.detect(tokens)
+        if let confidence, !options.understands(confidence, isValue: command == nil, at: question) {
             return notUnderstood(question)
         }
-        switch GlobalCommand.detect(tokens) {
+        switch command {
         case .cancel?: return end(.cancelled(text: "Okay, cancelled."))
         case .repeatQuestion?: return ask(question, reason: nil)
         case .help?: return ask(question, reason: nil, prefix: helpText(for: question))
