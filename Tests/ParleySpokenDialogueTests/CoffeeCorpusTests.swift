@@ -51,6 +51,15 @@ struct CoffeeCorpusTests {
         }
     }
 
+    /// “Iced coffee” said “ice coffee” (the t lost before the k) was heard as “house coffee”
+    /// until `models/pronunciations.dict` gave “iced” its second way to say it.
+    @Test func icedSaidWithoutItsTIsIced() throws {
+        let benchmark = try Self.benchmark()
+        let command = try #require(try Self.commands(.max).first { $0.fileName == "e77b99b9-063a-479d-a505-ffe8969c38e4.wav" })
+        let trial = try benchmark.run(command, audio: AudioConverter.load(path: command.path))
+        #expect(trial.outcome == .right, "heard “\(trial.recognition.text)” → \(trial.outcome)")
+    }
+
     @Test func everyLabelledValueIsAValueOfTheApp() throws {
         let compiled = try Repository.compiled("Benchmarks/coffee")
         let app = try #require(compiled.table.apps.first { $0.name.value == "Coffee Maker" })
