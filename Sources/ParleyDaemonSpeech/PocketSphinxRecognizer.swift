@@ -64,12 +64,15 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
                 return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
             }
             let (name, grammar) = built.grammar(for: context)
-            let recognition = try recognizers.with { slot -> Recognition in
-                try Self.register(name, grammar, on: slot)
-                try slot.recognizer.select(grammar: name)
-                slot.recognizer.padding = Self.padding(context)
-                return try slot.recognizer.recognize(pcm)
-            }
+            // Two recognizers when the pool may lend two: the phone-loop pass runs on the second
+            // while the first decodes the grammar (`Recognizer.recognize(_:loopOn:)`).
+            let slots = recognizers.borrow(2)
+            defer { recognizers.giveBack(slots) }
+            let slot = slots[0]
+            try Self.register(name, grammar, on: slot)
+            try slot.recognizer.select(grammar: name)
+            slot.recognizer.padding = Self.padding(context)
+            let recognition = try slot.recognizer.recognize(pcm, loopOn: slots.dropFirst().first?.recognizer)
             return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
         }.get()
     }

@@ -119,7 +119,7 @@ public final class RecognitionStream {
         // Nothing heard, or not surely: perhaps the estimated mean was off for this utterance.
         // Its own mean is known now — decode it whole, as `Recognizer.recognize` does.
         decodedWhole = true
-        return try decoder.recognizeWhole(audio, grammar: grammar)
+        return try decoder.recognizeWhole(audio, grammar: grammar, loopOn: loopDecoder)
     }
 
     /// Ends both passes of a stream given up before its end — the peer left, its audio stopped

@@ -16,9 +16,15 @@ public final class Recognizer {
     public private(set) var startupSeconds: Double = 0
     /// How gaps become confidences.
     public var confidenceScale = ConfidenceScale.standard
-    /// Seconds the last `recognize` spent in the grammar pass and in the phone-loop pass.
+    /// Seconds the last `recognize` spent in the grammar pass and in the phone-loop pass, and
+    /// from its start to its result (less than the sum when the passes ran at once).
     public private(set) var lastGrammarSeconds = 0.0
     public private(set) var lastPhoneLoopSeconds = 0.0
+    public private(set) var lastWholeSeconds = 0.0
+    /// A second decoder of the same configuration that runs the phone-loop pass on another
+    /// thread while this one runs the grammar pass (`decodeLoopAlongside`), so a whole utterance
+    /// takes as long as the slower pass instead of both. Nil: one pass after the other.
+    public private(set) var loopPartner: Recognizer?
     /// Seconds of near-silence added before and after every utterance (default 0.3).
     public var padding = 0.3
     /// The grammar decoding uses now.
@@ -93,7 +99,7 @@ public final class Recognizer {
         startupSeconds = Self.seconds(since: began)
     }
 
-    private static func seconds(since start: DispatchTime) -> Double {
+    static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
@@ -135,20 +141,30 @@ public final class Recognizer {
     /// The names of the registered grammars.
     public var grammarNames: [String] { grammars.sorted() }
 
-    /// Decodes one whole utterance of 16 kHz mono audio with the active grammar, then the same
-    /// audio with the phone loop for the confidence. Noisy audio is denoised first
-    /// (`RecognizerConfiguration.noiseSuppression`).
-    public func recognize(_ audio: PCMAudio) throws -> Recognition {
+    /// Makes `loopPartner` (once; ~9 MB and ~20 ms) when the configuration has a confidence and
+    /// the machine more than one core; does nothing otherwise. Results are the same either way:
+    /// every pass starts a stream of its own and normalizes by its audio's own mean.
+    public func decodeLoopAlongside() throws {
+        guard loopPartner == nil, configuration.phoneLanguageModelPath != nil,
+              ProcessInfo.processInfo.activeProcessorCount > 1 else { return }
+        loopPartner = try Recognizer(configuration: configuration, warmUp: false)
+    }
+
+    /// Decodes one whole utterance of 16 kHz mono audio with the active grammar and the same
+    /// audio with the phone loop for the confidence — at once when there is a second recognizer
+    /// of the same configuration for the loop (`partner`, by default `loopPartner`), else one
+    /// after the other. Noisy audio is denoised first (`RecognizerConfiguration.noiseSuppression`).
+    public func recognize(_ audio: PCMAudio, loopOn partner: Recognizer? = nil) throws -> Recognition {
         guard audio.sampleRate == AudioConverter.recognizerRate else {
             throw SpeechError.badAudio("the recognizer takes 16 kHz audio, got \(audio.sampleRate) Hz")
         }
         guard let grammar = activeGrammar else { throw SpeechError.grammar("no grammar registered") }
-        return try recognizeWhole(audio.samples, grammar: grammar)
+        return try recognizeWhole(audio.samples, grammar: grammar, loopOn: partner)
     }
 
     /// `recognize` with `grammar`: 16 kHz samples denoised when noisy, padded, under the noise
     /// floor, then both passes.
-    func recognizeWhole(_ audio: [Int16], grammar: String) throws -> Recognition {
+    func recognizeWhole(_ audio: [Int16], grammar: String, loopOn partner: Recognizer? = nil) throws -> Recognition {
         guard !audio.isEmpty else { return .nothing(frames: 0) }
         let heard = NoiseSuppressor.suppressed(audio, decibels: configuration.noiseSuppression)
         var samples = Self.padded(heard, frames: paddingSamples)
@@ -156,23 +172,37 @@ public final class Recognizer {
             var mixer = NoiseMixer(seed: Self.noiseSeed)
             samples = mixer.addNoise(samples, deviation: configuration.noiseFloor)
         }
-        return try recognizeWhole(prepared: samples, grammar: grammar)
+        return try recognizeWhole(prepared: samples, grammar: grammar, loopOn: partner)
     }
 
-    /// Both passes over a whole utterance already padded and under the noise floor.
-    func recognizeWhole(prepared samples: [Int16], grammar: String) throws -> Recognition {
+    /// Both passes over a whole utterance already padded and under the noise floor; the phone
+    /// loop on `partner` (default `loopPartner`) while the grammar pass runs here, when given.
+    func recognizeWhole(prepared samples: [Int16], grammar: String, loopOn partner: Recognizer? = nil) throws -> Recognition {
+        let start = DispatchTime.now()
+        defer { lastWholeSeconds = Self.seconds(since: start) }
         lastPhoneLoopSeconds = 0
-        var began = DispatchTime.now()
-        let path = try decode(samples, search: grammar)
-        let (heard, widened) = try widenedIfEmpty(path, samples: samples, grammar: grammar)
-        lastGrammarSeconds = Self.seconds(since: began)
-        guard var recognition = heard, configuration.phoneLanguageModelPath != nil else {
-            return heard ?? .nothing(frames: path.frames)
+        let confidence = configuration.phoneLanguageModelPath != nil
+        let alongside = confidence ? (partner ?? loopPartner).map { LoopPassAlongside(on: $0, samples: samples) } : nil
+        let path: Pass, heard: Recognition?, widened: Bool
+        do {
+            path = try decode(samples, search: grammar)
+            (heard, widened) = try widenedIfEmpty(path, samples: samples, grammar: grammar)
+        } catch {
+            _ = try? alongside?.wait()  // the partner is free again only when its pass is over
+            throw error
         }
-        began = DispatchTime.now()
-        let loop = try decode(samples, search: Self.phoneLoop)
-        try select(grammar: grammar)
-        lastPhoneLoopSeconds = Self.seconds(since: began)
+        lastGrammarSeconds = Self.seconds(since: start)
+        let loop: Pass
+        if let alongside {
+            (loop, lastPhoneLoopSeconds) = try alongside.wait()
+        } else {
+            guard heard != nil, confidence else { return heard ?? .nothing(frames: path.frames) }
+            let began = DispatchTime.now()
+            loop = try decode(samples, search: Self.phoneLoop)
+            try select(grammar: grammar)
+            lastPhoneLoopSeconds = Self.seconds(since: began)
+        }
+        guard var recognition = heard else { return .nothing(frames: path.frames) }
         recognition.widened = widened
         return scored(recognition, loop: loop)
     }

@@ -39,6 +39,7 @@ public final class SpeechTranscriber {
     /// Starts a recognizer for `compiled` and registers its top-level grammar.
     public init(_ compiled: CompiledTable, configuration: RecognizerConfiguration = RecognizerConfiguration()) throws {
         recognizer = try Recognizer(configuration: configuration)
+        try recognizer.decodeLoopAlongside()
         matcher = PhraseMatcher(compiled)
         globalCommands = Set(GrammarBuilder.globalCommands.map(TextNormalizer.tokens))
         try recognizer.register(GrammarBuilder.topLevel(compiled), name: Self.topLevelGrammar)

@@ -19,9 +19,12 @@ public final class TurnRecognizer {
     /// The decoder of open answers (the large language model), made the first time one is heard.
     private var dictation: Recognizer?
 
-    /// Starts a recognizer for `compiled` and registers its top-level grammar.
+    /// Starts a recognizer for `compiled` (with a second one for the phone-loop pass,
+    /// `Recognizer.decodeLoopAlongside`) and registers its top-level grammar.
     public convenience init(_ compiled: CompiledTable, configuration: RecognizerConfiguration = RecognizerConfiguration()) throws {
-        try self.init(compiled, on: Recognizer(configuration: configuration))
+        let recognizer = try Recognizer(configuration: configuration)
+        try recognizer.decodeLoopAlongside()
+        try self.init(compiled, on: recognizer)
     }
 
     /// Decodes the turns of `compiled` on a recognizer that already exists (its top-level grammar

@@ -76,7 +76,8 @@ struct SpeechBenchCommand: ParsableCommand {
                 for (pass, input) in [(0, audio), (1, mixer.mix(audio, snrDecibels: snr))] {
                     let result = try transcriber.transcribe(input)
                     let right = Self.key(result.match) == Self.key(expected) && expected != nil
-                    let timing = (transcriber.recognizer.lastGrammarSeconds, transcriber.recognizer.lastPhoneLoopSeconds)
+                    let recognizer = transcriber.recognizer
+                    let timing = (recognizer.lastGrammarSeconds, recognizer.lastPhoneLoopSeconds, recognizer.lastWholeSeconds)
                     let heardRight = result.recognition.words == sample.words
                     noteGap((heardRight ? "right" : right ? "equivalent" : "wrong") + (pass == 1 ? "-noisy" : ""), result.recognition)
                     if pass == 0 {
@@ -105,9 +106,10 @@ struct SpeechBenchCommand: ParsableCommand {
         print(String(format: "follow-up answers clean: %d/%d = %.1f%% right; %.0f dB white noise: %d/%d = %.1f%% right",
                      answersClean, answersTotal, 100 * Double(answersClean) / Double(max(1, answersTotal)),
                      snr, answersNoisy, answersTotal, 100 * Double(answersNoisy) / Double(max(1, answersTotal))))
-        print(String(format: "real-time factor: %.4f grammar pass + %.4f phone loop = %.4f",
+        print(String(format: "real-time factor: %.4f grammar pass + %.4f phone loop = %.4f; whole utterance %.4f (%@)",
                      clean.grammarSeconds / clean.audioSeconds, clean.loopSeconds / clean.audioSeconds,
-                     (clean.grammarSeconds + clean.loopSeconds) / clean.audioSeconds))
+                     (clean.grammarSeconds + clean.loopSeconds) / clean.audioSeconds, clean.wholeSeconds / clean.audioSeconds,
+                     transcriber.recognizer.loopPartner == nil ? "one pass after the other" : "the passes at once, on two threads"))
         print("confidence of right results: " + clean.confidenceSummary)
 
         try rejection(transcriber, noteGap)
@@ -239,10 +241,10 @@ struct SpeechBenchCommand: ParsableCommand {
 /// Counts of one benchmark pass.
 private struct Tally {
     var right = 0, total = 0
-    var audioSeconds = 0.0, grammarSeconds = 0.0, loopSeconds = 0.0
+    var audioSeconds = 0.0, grammarSeconds = 0.0, loopSeconds = 0.0, wholeSeconds = 0.0
     var confidences: [Double] = []
 
-    mutating func add(_ isRight: Bool, _ result: Transcription, audio: Double, timing: (Double, Double)) {
+    mutating func add(_ isRight: Bool, _ result: Transcription, audio: Double, timing: (Double, Double, Double)) {
         total += 1
         if isRight {
             right += 1
@@ -251,6 +253,7 @@ private struct Tally {
         audioSeconds += audio
         grammarSeconds += timing.0
         loopSeconds += timing.1
+        wholeSeconds += timing.2
     }
 
     mutating func merge(_ other: Tally) {
@@ -259,6 +262,7 @@ private struct Tally {
         audioSeconds += other.audioSeconds
         grammarSeconds += other.grammarSeconds
         loopSeconds += other.loopSeconds
+        wholeSeconds += other.wholeSeconds
         confidences += other.confidences
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ParleyGrammar
 @testable import ParleySpeech
 
 /// How the gap between the grammar path and the phone loop becomes a confidence.
@@ -20,5 +21,45 @@ import Testing
         #expect(abs(scale.confidence(gap: 45 * 30, speechFrames: 30) - 0.5) < 1e-9)
         #expect(scale.confidence(gap: 20 * 30, speechFrames: 30) > 0.99)
         #expect(scale.confidence(gap: 70 * 30, speechFrames: 30) < 0.01)
+    }
+}
+
+/// The phone-loop pass on a second recognizer, at once with the grammar pass, against both
+/// passes on one recognizer: every pass starts a stream of its own and normalizes by its own
+/// audio, so the results — words, scores, confidence — are the same.
+@Suite struct LoopAlongsideTests {
+    @Test func thePassesAtOnceHearWhatTheyHearOneAfterTheOther() throws {
+        let top = GrammarBuilder.topLevel(try ShippedTables.compiled())
+        let alone = try Recognizer()
+        try alone.register(top, name: "top")
+        let paired = try Recognizer(warmUp: false)
+        try paired.register(top, name: "top")
+        let partner = try Recognizer(warmUp: false)
+        // In-grammar, out-of-grammar (doubted or rejected) and noise only (nothing heard).
+        var inputs = try ["order tomato soup with soupchef", "what can i say", "the weather was lovely on the coast"].map {
+            try FreshSpeech.recognizerAudio($0, voice: "en-us", wordsPerMinute: 170)
+        }
+        var noise = NoiseMixer(seed: 5)
+        inputs.append(PCMAudio(samples: noise.addNoise([Int16](repeating: 0, count: 16_000), deviation: 300), sampleRate: 16_000))
+        var heard: [Recognition] = []
+        for audio in inputs {
+            let oneAfterTheOther = try alone.recognize(audio)
+            let atOnce = try paired.recognize(audio, loopOn: partner)
+            #expect(atOnce == oneAfterTheOther)
+            #expect(paired.lastPhoneLoopSeconds > 0 && paired.lastWholeSeconds > 0)
+            heard.append(atOnce)
+        }
+        #expect(heard[0].text == "order tomato soup with soup chef" && heard[0].confidence > 0.9, "\(heard[0].text) \(heard[0].confidence)")
+        #expect(heard[2].confidence < 0.5, "out of the grammar: \(heard[2].text)")
+        #expect(alone.loopPartner == nil)
+    }
+
+    @Test func aRecognizerMakesItsOwnPartnerOnMoreThanOneCore() throws {
+        let recognizer = try Recognizer(warmUp: false)
+        try recognizer.decodeLoopAlongside()
+        #expect((recognizer.loopPartner != nil) == (ProcessInfo.processInfo.activeProcessorCount > 1))
+        let silent = try Recognizer(configuration: RecognizerConfiguration(phoneLanguageModelPath: ""), warmUp: false)
+        try silent.decodeLoopAlongside()
+        #expect(silent.loopPartner == nil)  // no confidence, no phone loop to run
     }
 }
