@@ -66,8 +66,9 @@ public struct ConfidenceScale: Sendable, Equatable {
     /// Calibrated with `parley bench-speech --gaps` and `parley bench-coffee --gaps`
     /// (`docs/speech.md`): against the allowance-free scale (midpoint 45) it rejects as much
     /// out-of-grammar speech and accepts more than half of the right answers that scale
-    /// doubted.
-    public static let standard = ConfidenceScale(midpoint: 42, width: 4, allowance: 500)
+    /// doubted. The midpoint was 42 while the phone loop decoded with trigrams; the bigram loop
+    /// (`PhoneBigram`) fits the audio less closely, and 35 rejects as much with it.
+    public static let standard = ConfidenceScale(midpoint: 35, width: 4, allowance: 500)
 
     /// The confidence for `gap` over `speechFrames` word frames.
     public func confidence(gap: Int, speechFrames: Int) -> Double {

@@ -73,7 +73,7 @@ public final class Recognizer {
             guard let decoder = ps_init(config) else {
                 throw SpeechError.engineUnavailable("PocketSphinx could not load \(configuration.modelDirectory)")
             }
-            if let phoneLM = configuration.phoneLanguageModelPath, ps_set_allphone_file(decoder, Self.phoneLoop, phoneLM) != 0 {
+            if let phoneLM = configuration.phoneLanguageModelPath, !PhoneBigram.register(on: decoder, name: Self.phoneLoop, from: phoneLM) {
                 ps_free(decoder)
                 throw SpeechError.engineUnavailable("PocketSphinx could not load the phone language model \(phoneLM)")
             }

@@ -63,3 +63,53 @@ import ParleyGrammar
         #expect(silent.loopPartner == nil)  // no confidence, no phone loop to run
     }
 }
+
+/// The phone loop's language model cut to bigrams (`PhoneBigram`).
+@Suite struct PhoneBigramTests {
+    @Test func trigramsAndTheirBackOffWeightsGo() {
+        let trigram = """
+            \\data\\
+            ngram 1=2
+            ngram 2=2
+            ngram 3=1
+
+            \\1-grams:
+            -1.0\tAA\t-0.3
+            -1.2\tB\t-0.2
+
+            \\2-grams:
+            -0.5\tAA B\t-0.1
+            -0.7\tB AA\t-0.4
+
+            \\3-grams:
+            -0.2\tAA B AA
+
+            \\end\\
+            """
+        let bigram = PhoneBigram.bigrams(of: trigram)
+        #expect(bigram == """
+            \\data\\
+            ngram 1=2
+            ngram 2=2
+
+            \\1-grams:
+            -1.0\tAA\t-0.3
+            -1.2\tB\t-0.2
+
+            \\2-grams:
+            -0.5\tAA\tB
+            -0.7\tB\tAA
+
+            \\end\\
+            """)
+    }
+
+    @Test func debiansPhoneModelLosesItsTrigramsAndStillLoads() throws {
+        let configuration = RecognizerConfiguration()
+        let path = try #require(configuration.phoneLanguageModelPath)
+        let text = try PhoneBigram.arpa(of: path)
+        #expect(text.contains("\\2-grams:") && !text.contains("\\3-grams:") && !text.contains("ngram 3="))
+        #expect(text.split(separator: "\n").count > 1_500)  // 43 unigrams and 1,509 bigrams
+        #expect(throws: SpeechError.self) { try PhoneBigram.arpa(of: "/nonexistent/phone.lm.bin") }
+    }
+}

@@ -5,8 +5,9 @@ import ParleyProcess
 import ParleySpeech
 
 /// Single-word answers, spoken by eSpeak NG and decoded with their question's own grammar, that
-/// are heard right: the scale without an allowance doubted each below the dialogue's
-/// not-understood level, so the question was asked again.
+/// are heard right and not doubted. With the trigram phone loop, the scale without an allowance
+/// doubted each below the dialogue's not-understood level, so the question was asked again; the
+/// bigram loop (`PhoneBigram`) leaves them a far smaller gap, and the allowance matters less.
 @Suite struct ShortAnswerConfidenceTests {
     @Test(arguments: [("AddItem", "apple", "en-us", 150), ("AddItem", "egg", "en-us+f3", 210), ("OrderSoup", "chowder", "en-us", 210)])
     func shortAnswersHeardRightAreNotDoubted(_ intent: String, _ answer: String, _ voice: String, _ rate: Int) throws {
@@ -20,8 +21,5 @@ import ParleySpeech
         let notUnderstood = DialogueOptions().veryLowConfidence
         #expect(heard.words == [answer])
         #expect(heard.confidence >= notUnderstood, "\(answer): \(heard.confidence)")
-        let gap = try #require(heard.gap)
-        #expect(ConfidenceScale(midpoint: 45, width: 4).confidence(gap: gap, speechFrames: heard.speechFrames) < notUnderstood,
-                "\(answer) was not doubted without the allowance either: the test shows nothing")
     }
 }
