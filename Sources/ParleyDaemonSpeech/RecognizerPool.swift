@@ -2,7 +2,8 @@ import Foundation
 import ParleyGrammar
 import ParleySpeech
 
-/// PocketSphinx recognizers lent out one utterance at a time (two to a stream). A `Recognizer`
+/// PocketSphinx recognizers lent out one utterance at a time (two to a stream, and two to a
+/// whole utterance: the grammar pass on one, the phone loop on the other at once). A `Recognizer`
 /// is not thread-safe and costs ~9 MB, so the pool starts with one and grows, up to `limit`, only
 /// when a borrower finds too few free, and `shrink` frees the extra ones again once they sit
 /// unused: an idle daemon keeps `keep` decoders' memory, a busy one decodes as many utterances
