@@ -13,13 +13,15 @@ enum PhoneBigram {
     private static let made = Mutex<[String: String]>([:])
 
     /// Registers the phone loop `name` on `decoder` with the bigrams of the model at `path`.
-    /// False when sphinxbase or PocketSphinx refuses the model.
-    static func register(on decoder: OpaquePointer, name: String, from path: String) -> Bool {
-        guard let text = try? arpa(of: path) else { return false }
+    /// Throws `SpeechError.engineUnavailable` saying what refused the model.
+    static func register(on decoder: OpaquePointer, name: String, from path: String) throws {
+        let text = try arpa(of: path)
         let file = temporaryFile("bigram")
         defer { try? FileManager.default.removeItem(atPath: file) }
-        guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else { return false }
-        return ps_set_allphone_file(decoder, name, file) == 0
+        guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)),
+              ps_set_allphone_file(decoder, name, file) == 0 else {
+            throw SpeechError.engineUnavailable("PocketSphinx could not load the phone language model \(path)")
+        }
     }
 
     /// The ARPA text of the unigrams and bigrams of the model at `path` (made the first time).

@@ -73,9 +73,13 @@ public final class Recognizer {
             guard let decoder = ps_init(config) else {
                 throw SpeechError.engineUnavailable("PocketSphinx could not load \(configuration.modelDirectory)")
             }
-            if let phoneLM = configuration.phoneLanguageModelPath, !PhoneBigram.register(on: decoder, name: Self.phoneLoop, from: phoneLM) {
-                ps_free(decoder)
-                throw SpeechError.engineUnavailable("PocketSphinx could not load the phone language model \(phoneLM)")
+            if let phoneLM = configuration.phoneLanguageModelPath {
+                do {
+                    try PhoneBigram.register(on: decoder, name: Self.phoneLoop, from: phoneLM)
+                } catch {
+                    ps_free(decoder)
+                    throw error
+                }
             }
             if dictation {
                 guard let model = configuration.languageModelPath, FileManager.default.fileExists(atPath: model),
