@@ -136,8 +136,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
 
     /// The wake phrase, then optionally any sentence of `rest`.
     static func wakeGrammar(_ wake: [String], then rest: SpeechGrammar) -> SpeechGrammar {
-        var grammar = SpeechGrammar(stateCount: rest.stateCount, start: rest.start, final: rest.final)
-        for arc in rest.arcs { grammar.addArc(from: arc.from, to: arc.to, word: arc.word) }
+        var grammar = rest  // its arcs with their weights, and its branch weight
         let begin = grammar.addState()
         let awake = grammar.addState()
         grammar.addPhrase(wake, from: begin, to: awake)
