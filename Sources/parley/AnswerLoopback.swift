@@ -28,7 +28,8 @@ struct AnswerLoopback {
     /// and counts the right ones; misses are printed when `verbose`.
     func run(_ synthesizer: SpeechSynthesizer, mixer: inout NoiseMixer, snr: Double,
              verbose: Bool, label: String,
-             noteGap: (String, Recognition) -> Void = { _, _ in }) throws -> (clean: Int, noisy: Int, total: Int) {
+             noteGap: (String, Recognition) -> Void = { _, _ in },
+             noteResult: (_ said: String, _ heard: Recognition, _ noisy: Bool, _ right: Bool, _ meant: Bool) -> Void = { _, _, _, _, _ in }) throws -> (clean: Int, noisy: Int, total: Int) {
         var spoken: [String: PCMAudio] = [:]
         var clean = 0, noisy = 0, total = 0
         for question in questions {
@@ -43,6 +44,7 @@ struct AnswerLoopback {
                     noteGap("answer-" + (meant ? "right" : "wrong") + (pass == 1 ? "-noisy" : ""), heard)
                     let isValue = if case .value = answer.meaning { true } else { false }
                     let right = meant && options.understands(heard.confidence, isValue: isValue, at: question.question)
+                    noteResult(answer.text, heard, pass == 1, right, meant)
                     if right {
                         if pass == 0 { clean += 1 } else { noisy += 1 }
                     } else if verbose {

@@ -38,6 +38,9 @@ struct SpeechBenchCommand: ParsableCommand {
     @Option(name: .long, help: "Write each utterance's confidence gap (kind, gap per frame) to this file, for calibration.")
     var gaps: String?
 
+    @Option(name: .long, help: "Write one line per utterance (kind, voice, pass, said, heard, confidence, right, meant) to this file, to compare runs.")
+    var results: String?
+
     func run() throws {
         let compiled = try loadCompiledTable(tables.phrases)
         let memoryBefore = ProcessMemory.residentBytes()
@@ -59,6 +62,8 @@ struct SpeechBenchCommand: ParsableCommand {
         var gapLog = ConfidenceGaps(phonesBy: transcriber.recognizer)
         func noteGap(_ kind: String, _ recognition: Recognition) { gapLog.note(kind, recognition) }
         defer { gapLog.write(to: gaps) }
+        var resultLog = UtteranceLog()
+        defer { resultLog.write(to: results) }
         let answers = try AnswerLoopback(compiled, recognizer: transcriber.recognizer)
         print("follow-up questions: \(answers.questions.count) (\(answers.grammarCount) distinct grammars), \(answers.answerCount) answers per voice")
         var clean = Tally(), noisy = Tally()
@@ -80,6 +85,9 @@ struct SpeechBenchCommand: ParsableCommand {
                     let timing = (recognizer.lastGrammarSeconds, recognizer.lastPhoneLoopSeconds, recognizer.lastWholeSeconds)
                     let heardRight = result.recognition.words == sample.words
                     noteGap((heardRight ? "right" : right ? "equivalent" : "wrong") + (pass == 1 ? "-noisy" : ""), result.recognition)
+                    let meant = Self.key(transcriber.matcher.match(tokens: result.recognition.words).first) == Self.key(expected) && expected != nil
+                    resultLog.note("shortcut", voice: String(spec), noisy: pass == 1, said: sample.text, heard: result.recognition,
+                                   right: right, meant: meant)
                     if pass == 0 {
                         voiceClean.add(right, result, audio: input.seconds, timing: timing)
                     } else {
@@ -91,7 +99,9 @@ struct SpeechBenchCommand: ParsableCommand {
                 }
             }
             let answered = try answers.run(synthesizer, mixer: &answerMixer, snr: snr,
-                                           verbose: verbose, label: "\(voice)@\(rate)", noteGap: noteGap)
+                                           verbose: verbose, label: "\(voice)@\(rate)", noteGap: noteGap) {
+                resultLog.note("answer", voice: String(spec), noisy: $2, said: $0, heard: $1, right: $3, meant: $4)
+            }
             answersClean += answered.clean
             answersNoisy += answered.noisy
             answersTotal += answered.total
@@ -112,7 +122,7 @@ struct SpeechBenchCommand: ParsableCommand {
                      transcriber.recognizer.loopPartner == nil ? "one pass after the other" : "the passes at once, on two threads"))
         print("confidence of right results: " + clean.confidenceSummary)
 
-        try rejection(transcriber, noteGap)
+        try rejection(transcriber, noteGap) { resultLog.note($0, voice: "", noisy: false, said: $1, heard: $2, right: $3, meant: !$3) }
         try dictation()
         try switching(transcriber)
     }
@@ -176,7 +186,8 @@ struct SpeechBenchCommand: ParsableCommand {
     }
 
     /// Out-of-grammar speech: the librivox sentences and unrelated eSpeak sentences.
-    private func rejection(_ transcriber: SpeechTranscriber, _ noteGap: (String, Recognition) -> Void) throws {
+    private func rejection(_ transcriber: SpeechTranscriber, _ noteGap: (String, Recognition) -> Void,
+                           noteResult: (_ kind: String, _ said: String, _ heard: Recognition, _ rejected: Bool) -> Void) throws {
         for (name, folder) in [("librivox", corpus + "/pocketsphinx/librivox"), ("coffee", corpus + "/coffee/dev")] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             let files = names.filter { $0.hasSuffix(".wav") }.sorted().map { folder + "/" + $0 }
@@ -188,7 +199,9 @@ struct SpeechBenchCommand: ParsableCommand {
             for file in files {
                 let result = try transcriber.transcribe(AudioConverter.load(path: file))
                 noteGap(name, result.recognition)
-                if result.match == nil && result.globalCommand == nil { rejected += 1 } else if verbose {
+                let isRejected = result.match == nil && result.globalCommand == nil
+                noteResult(name, (file as NSString).lastPathComponent, result.recognition, isRejected)
+                if isRejected { rejected += 1 } else if verbose {
                     print("  accepted \(file): “\(result.recognition.text)” " + Self.scores(result.recognition))
                 }
             }
@@ -200,7 +213,9 @@ struct SpeechBenchCommand: ParsableCommand {
             let audio = try AudioConverter.recognizerAudio(SpeechSynthesizer().synthesize(sentence)).padded(seconds: 0.3)
             let result = try transcriber.transcribe(audio)
             noteGap("oog", result.recognition)
-            if result.match == nil && result.globalCommand == nil { rejected += 1 } else if verbose {
+            let isRejected = result.match == nil && result.globalCommand == nil
+            noteResult("oog", sentence, result.recognition, isRejected)
+            if isRejected { rejected += 1 } else if verbose {
                 print("  accepted “\(sentence)”: “\(result.recognition.text)” " + Self.scores(result.recognition))
             }
         }
