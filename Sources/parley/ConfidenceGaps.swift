@@ -27,8 +27,11 @@ struct ConfidenceGaps {
     }
 
     /// Writes the lines to `path` (nothing when nil).
-    func write(to path: String?) {
-        guard let path else { return }
-        _ = FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
-    }
+    func write(to path: String?) { writeLines(lines, to: path) }
+}
+
+/// Writes `lines`, each ending in a newline, to `path` (nothing when nil): the benchmarks' logs.
+func writeLines(_ lines: [String], to path: String?) {
+    guard let path else { return }
+    _ = FileManager.default.createFile(atPath: path, contents: Data(lines.map { $0 + "\n" }.joined().utf8))
 }

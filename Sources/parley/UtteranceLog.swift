@@ -16,8 +16,5 @@ struct UtteranceLog {
     }
 
     /// Writes the lines to `path` (nothing when nil).
-    func write(to path: String?) {
-        guard let path else { return }
-        _ = FileManager.default.createFile(atPath: path, contents: Data(lines.map { $0 + "\n" }.joined().utf8))
-    }
+    func write(to path: String?) { writeLines(lines, to: path) }
 }
