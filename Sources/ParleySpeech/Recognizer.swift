@@ -166,11 +166,12 @@ public final class Recognizer {
         return try recognizeWhole(audio.samples, grammar: grammar, loopOn: partner)
     }
 
-    /// `recognize` with `grammar`: 16 kHz samples denoised when noisy, padded, under the noise
-    /// floor, then both passes.
+    /// `recognize` with `grammar`: 16 kHz samples cut to the loudest talker's span, denoised
+    /// when noisy, padded, under the noise floor, then both passes.
     func recognizeWhole(_ audio: [Int16], grammar: String, loopOn partner: Recognizer? = nil) throws -> Recognition {
         guard !audio.isEmpty else { return .nothing(frames: 0) }
-        let heard = NoiseSuppressor.suppressed(audio, decibels: configuration.noiseSuppression)
+        let spoken = TalkerSpan(decibels: configuration.talkerSpan).trimmed(audio)
+        let heard = NoiseSuppressor.suppressed(spoken, decibels: configuration.noiseSuppression)
         var samples = Self.padded(heard, frames: paddingSamples)
         if configuration.noiseFloor > 0 {
             var mixer = NoiseMixer(seed: Self.noiseSeed)
