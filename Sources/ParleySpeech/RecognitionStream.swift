@@ -4,8 +4,9 @@
 /// `Recognizer.recognize` and scores the same way; the differences — the cepstral mean the
 /// passes normalize by (an estimate, where a whole utterance uses its own) and, for noisy audio,
 /// the noise the suppressor learns (from the lead-in before the speech, not all of it) — are checked at
-/// the end: a result below its trust level (`trustedAbove`), or none, is decoded again whole from the audio it
-/// keeps, exactly as `Recognizer.recognize` decodes it.
+/// the end: a result below its trust level (`trustedAbove`), or none, or one whose start or end
+/// held only quieter talkers (`TalkerSpan`), is decoded again whole from the audio it keeps,
+/// exactly as `Recognizer.recognize` decodes it.
 ///
 /// Not thread-safe: feed and finish it from one thread; the two recognizers are its own until
 /// `finish` returns.
@@ -109,15 +110,19 @@ public final class RecognitionStream {
         // before any whole decoding replaces it: one odd utterance moves it only so far.
         endMean = decoder.cepstralMean
         guard !audio.isEmpty else { return .nothing(frames: 0) }
+        // Other talkers before or after the speaker were decoded as they came; the span that
+        // leaves them out is known only now (`TalkerSpan`).
+        let overheard = TalkerSpan(decibels: decoder.configuration.talkerSpan).range(of: audio).count < audio.count
         if let heard = decoder.interpreted(path) {
             guard let loop else { return heard }
             let scored = decoder.scored(heard, loop: loop)
-            if scored.confidence >= trust { return scored }
-        } else if loopDecoder == nil {
+            if scored.confidence >= trust, !overheard { return scored }
+        } else if loopDecoder == nil, !overheard {
             return .nothing(frames: path.frames)
         }
-        // Nothing heard, or not surely: perhaps the estimated mean was off for this utterance.
-        // Its own mean is known now — decode it whole, as `Recognizer.recognize` does.
+        // Nothing heard, or not surely, or other talkers heard too: perhaps the estimated mean
+        // was off for this utterance. Its own mean is known now — decode it whole, as
+        // `Recognizer.recognize` does.
         decodedWhole = true
         return try decoder.recognizeWhole(audio, grammar: grammar, loopOn: loopDecoder)
     }

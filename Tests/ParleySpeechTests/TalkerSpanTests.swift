@@ -72,4 +72,22 @@ import Testing
         #expect(heard.recognition.text == "add milk to grocery cart")
         #expect(heard.match?.intent == "AddItem")
     }
+
+    /// A stream hears the other talkers as they come; at its end it is decoded again whole, cut.
+    @Test func aStreamWithOtherTalkersIsDecodedAgainWhole() throws {
+        let (decoder, _) = try StreamingTests.topLevelRecognizer()
+        let loop = try Recognizer(configuration: decoder.configuration)
+        let (samples, _) = try Self.overheard("add milk to grocery cart", before: "check scores on home plate",
+                                              after: "start hiking with trail scout", quieter: 24)
+        let audio = PCMAudio(samples: samples, sampleRate: AudioConverter.recognizerRate)
+        let (streamed, stream) = try StreamingTests.streamed(audio, piece: 320, grammar: SpeechTranscriber.topLevelGrammar,
+                                                             on: decoder, loop: loop)
+        #expect(stream.decodedWhole)
+        #expect(streamed.text == "add milk to grocery cart")
+        // Alone, the speaker streams without a second decode.
+        let alone = try FreshSpeech.recognizerAudio("add milk to grocery cart", voice: "en-us", wordsPerMinute: 170)
+        let (_, aloneStream) = try StreamingTests.streamed(alone, piece: 320, grammar: SpeechTranscriber.topLevelGrammar,
+                                                           on: decoder, loop: loop)
+        #expect(!aloneStream.decodedWhole)
+    }
 }
