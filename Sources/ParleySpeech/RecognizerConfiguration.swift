@@ -36,9 +36,9 @@ public struct RecognizerConfiguration: Sendable, Equatable {
     public var noiseSuppression: Int
     /// Decibels below its loud level at which a whole utterance's start and end are cut before
     /// decoding (`TalkerSpan`): other people talking before or after the speaker, quieter than
-    /// they are. 0 turns it off. At 15 dB real coffee orders under four other talkers' babble
-    /// went from 48 to 112 of 120 right at 24 dB SNR and from 11 to 34 at 18 dB; clean and in
-    /// white noise as before (`docs/speech.md`).
+    /// they are. 0 turns it off. At 10 dB real coffee orders under four other talkers' babble
+    /// went from 48 to 100 of 120 right at 24 dB SNR, 11 to 80 at 18 dB and 4 to 10 at 12 dB;
+    /// clean and in white noise as before (`docs/speech.md`).
     public var talkerSpan: Double
 
     /// A configuration; nil arguments take the environment's value, then the default.
@@ -56,7 +56,7 @@ public struct RecognizerConfiguration: Sendable, Equatable {
         self.pronunciationsPath = pronunciationsPath ?? environment["PARLEY_PRONUNCIATIONS"] ?? PronunciationOverrides.defaultPath
         self.noiseFloor = noiseFloor ?? environment["PARLEY_NOISE_FLOOR"].flatMap(Double.init) ?? 100
         self.noiseSuppression = abs(noiseSuppression ?? environment["PARLEY_NOISE_SUPPRESSION"].flatMap { Int($0) } ?? 15)
-        self.talkerSpan = max(0, talkerSpan ?? environment["PARLEY_TALKER_SPAN"].flatMap(Double.init) ?? 15)
+        self.talkerSpan = max(0, talkerSpan ?? environment["PARLEY_TALKER_SPAN"].flatMap(Double.init) ?? 10)
         var options: [String: String] = [:]
         let extra = (environment["PARLEY_DECODER_OPTIONS"] ?? "").split(separator: " ").map(String.init)
         for index in stride(from: 0, to: extra.count - 1, by: 2) { options[extra[index]] = extra[index + 1] }

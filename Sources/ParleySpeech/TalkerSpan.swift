@@ -6,8 +6,9 @@ import Foundation
 /// frame, and fits their words to the question (an extra slot, “what are my options”). The start
 /// and the end that stay more than `decibels` below the utterance's loud level are cut, keeping
 /// `margin` of quieter audio on each side for soft onsets and endings; pauses inside the span stay.
-/// Only ends that rise and fall as talk does are cut (`isTalk`): steady noise and silence stay,
-/// for the noise suppressor and the decoder to learn the noise from.
+/// Only ends that hold other talkers are cut (`isOverheard`): steady noise and silence stay, for
+/// the noise suppressor and the decoder to learn the noise from, and so do a speaker's own soft
+/// last words before silence.
 public struct TalkerSpan: Sendable, Equatable {
     /// Samples per window whose mean power is judged (100 ms at 16 kHz): long enough to ride over
     /// the gaps between another talker's syllables, short enough for a one-word answer.
@@ -37,8 +38,10 @@ public struct TalkerSpan: Sendable, Equatable {
         guard loud > 0, let first = powers.firstIndex(where: { $0 >= limit }),
               let last = powers.lastIndex(where: { $0 >= limit }) else { return all }
         let cutBefore = max(0, first - Self.margin), cutAfter = min(powers.count, last + 1 + Self.margin)
-        let start = Self.isTalk(powers[..<cutBefore]) ? cutBefore * Self.window : 0
-        let end = Self.isTalk(powers[cutAfter...]) ? min(samples.count, cutAfter * Self.window) : samples.count
+        let before = powers[..<cutBefore], after = powers[cutAfter...]
+        let start = Self.isOverheard(before, away: before.dropLast(Self.far), far: before.prefix(Self.far)) ? cutBefore * Self.window : 0
+        let end = Self.isOverheard(after, away: after.dropFirst(Self.far), far: after.suffix(Self.far))
+            ? min(samples.count, cutAfter * Self.window) : samples.count
         return start..<end
     }
 
@@ -47,6 +50,20 @@ public struct TalkerSpan: Sendable, Equatable {
         let kept = range(of: samples)
         return kept.count == samples.count ? samples : Array(samples[kept])
     }
+
+    /// Whether an end holds other talkers: its windows rise and fall as talk does, it reaches
+    /// well beyond the speaker (at least 3 windows `away` from the 0.5 s next to the span), and its
+    /// `far` side — the very start or end of the audio — rises and falls too. A speaker who
+    /// trails off — the last words 10 to 25 dB under the loud ones, then silence or the end of
+    /// the audio — keeps those words: a short end is kept whole, and so is one whose far side is
+    /// steady.
+    static func isOverheard(_ end: ArraySlice<Double>, away: ArraySlice<Double>, far: ArraySlice<Double>) -> Bool {
+        isTalk(end) && away.count >= 3 && isTalk(far)
+    }
+
+    /// Windows (0.5 s) next to the span where a speaker's own soft words may lie, and at the far
+    /// side of an end, that tell talk going on from a speaker trailing off.
+    static let far = 5
 
     /// Whether windows rise and fall as speech does — someone talking — rather than hold steady
     /// (a fan, hiss, white noise): their loud and quiet tenths more than `unsteadiness` dB apart.
