@@ -79,15 +79,8 @@ final class NoiseSuppressor {
     /// pauses (the corpus's audiobook sentences have their quietest tenth in soft speech, above
     /// the gate, and their quietest frames below).
     static func isNoisy<Samples: Collection<Int16>>(_ samples: Samples) -> Bool where Samples.Index == Int {
-        var levels: [Double] = []
-        var start = samples.startIndex
-        while start + frameSize <= samples.endIndex {
-            let frame = samples[start..<(start + frameSize)]
-            levels.append((frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frameSize)).squareRoot())
-            start += frameSize
-        }
+        let levels = WindowPower.of(samples, size: frameSize).prefix(samples.count / frameSize).map { $0.squareRoot() }.sorted()
         guard !levels.isEmpty else { return false }
-        levels.sort()
         return levels[levels.count / 100] > gate
     }
 }

@@ -30,7 +30,7 @@ public struct TalkerSpan: Sendable, Equatable {
     public func range(of samples: [Int16]) -> Range<Int> {
         let all = 0..<samples.count
         guard decibels > 0 else { return all }
-        let powers = Self.windowPowers(samples)
+        let powers = WindowPower.of(samples, size: Self.window)
         guard powers.count > 2 * Self.margin + 1 else { return all }
         let sorted = powers.sorted()
         let loud = sorted[min(sorted.count - 1, Int(Double(sorted.count) * Self.loudQuantile))]
@@ -81,12 +81,4 @@ public struct TalkerSpan: Sendable, Equatable {
     /// White noise's windows lie within 0.5 dB of each other, other talkers' 2 to 45 dB apart
     /// (real coffee orders with four-talker babble or white noise mixed in, 2026-11-25).
     static let unsteadiness = 1.5
-
-    /// Mean power of each window (the last one may be shorter).
-    static func windowPowers(_ samples: [Int16]) -> [Double] {
-        stride(from: 0, to: samples.count, by: window).map { start in
-            let slice = samples[start..<min(samples.count, start + window)]
-            return slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(slice.count)
-        }
-    }
 }
