@@ -113,12 +113,14 @@ public final class RecognitionStream {
         // Other talkers before or after the speaker were decoded as they came; the span that
         // leaves them out is known only now (`TalkerSpan`).
         let overheard = TalkerSpan(decibels: decoder.configuration.talkerSpan).range(of: audio).count < audio.count
-        if let heard = decoder.interpreted(path) {
-            guard let loop else { return heard }
-            let scored = decoder.scored(heard, loop: loop)
-            if scored.confidence >= trust, !overheard { return scored }
-        } else if loopDecoder == nil, !overheard {
-            return .nothing(frames: path.frames)
+        if !overheard {
+            if let heard = decoder.interpreted(path) {
+                guard let loop else { return heard }
+                let scored = decoder.scored(heard, loop: loop)
+                if scored.confidence >= trust { return scored }
+            } else if loopDecoder == nil {
+                return .nothing(frames: path.frames)
+            }
         }
         // Nothing heard, or not surely, or other talkers heard too: perhaps the estimated mean
         // was off for this utterance. Its own mean is known now — decode it whole, as

@@ -118,4 +118,24 @@ import Testing
                                                            on: decoder, loop: loop)
         #expect(!aloneStream.decodedWhole)
     }
+
+    /// Without a confidence (no phone loop) the streamed words are taken as they are, unless other
+    /// talkers were heard: then too the stream is decoded again whole, cut.
+    @Test func aStreamWithoutConfidenceIsCutToo() throws {
+        let configuration = RecognizerConfiguration(phoneLanguageModelPath: "")
+        let transcriber = try SpeechTranscriber(ShippedTables.compiled(), configuration: configuration)
+        let decoder = transcriber.recognizer
+        let (samples, _) = try Self.overheard("add milk to grocery cart", before: "check scores on home plate",
+                                              after: "start hiking with trail scout", quieter: 24)
+        let audio = PCMAudio(samples: samples, sampleRate: AudioConverter.recognizerRate)
+        let (streamed, stream) = try StreamingTests.streamed(audio, piece: 320, grammar: SpeechTranscriber.topLevelGrammar,
+                                                             on: decoder, loop: decoder)
+        #expect(stream.decodedWhole)
+        #expect(streamed.text == "add milk to grocery cart")
+        let alone = try FreshSpeech.recognizerAudio("add milk to grocery cart", voice: "en-us", wordsPerMinute: 170)
+        let (aloneWords, aloneStream) = try StreamingTests.streamed(alone, piece: 320, grammar: SpeechTranscriber.topLevelGrammar,
+                                                                    on: decoder, loop: decoder)
+        #expect(!aloneStream.decodedWhole)
+        #expect(aloneWords.text == "add milk to grocery cart")
+    }
 }
