@@ -47,8 +47,9 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
                 task.cancel()
                 return
             }
+            let extra = recognizers  // a constant: the weak capture is a variable
             _ = pool.runIfActive(eventLoop: loop) {
-                _ = recognizers?.shrink(idle: idle)
+                _ = extra?.shrink(idle: idle)
                 dictation.shrink(idle: idle)
             }
         }
