@@ -114,7 +114,7 @@ public final class RecognitionStream {
         // leaves them out is known only now (`TalkerSpan`).
         let overheard = TalkerSpan(decibels: decoder.configuration.talkerSpan).range(of: audio).count < audio.count
         if !overheard {
-            if let heard = decoder.interpreted(path) {
+            if let heard = decoder.interpreted(path, audio: decoder.audioFrames(samples: audio.count)) {
                 guard let loop else { return heard }
                 let scored = decoder.scored(heard, loop: loop)
                 if scored.confidence >= trust { return scored }

@@ -224,20 +224,33 @@ public final class Recognizer {
     /// audio once more with wide beams, kept only when the confidence tells the two apart;
     /// everything else decodes as fast. Nil when neither pass heard words.
     func widenedIfEmpty(_ path: Pass, samples: [Int16], grammar: String) throws -> (Recognition?, widened: Bool) {
-        if let heard = interpreted(path) { return (heard, false) }
+        let audio = audioFrames(samples: samples.count - 2 * paddingSamples)
+        if let heard = interpreted(path, audio: audio) { return (heard, false) }
         guard configuration.phoneLanguageModelPath != nil, grammar != Self.dictation else { return (nil, false) }
-        return (interpreted(try decode(samples, search: Self.retrySearch(grammar))), true)
+        return (interpreted(try decode(samples, search: Self.retrySearch(grammar)), audio: audio), true)
     }
+
+    /// The frames of a pass that hold the caller's `samples` rather than the padding around them.
+    func audioFrames(samples: Int) -> Range<Int> {
+        let first = paddingSamples / Self.samplesPerFrame
+        return first..<max(first, (paddingSamples + samples) / Self.samplesPerFrame)
+    }
+
+    /// The front end's frame shift at 16 kHz (100 frames a second).
+    static let samplesPerFrame = 160
 
     /// Frames per phone, on average over the words heard, below which they are not speech: each
     /// of the model's phones takes at least 3 frames, and a path at about that pace is what a
     /// wide search fits to silence or a click. One second of digital silence at a yes/no question
     /// was heard as “no” in its first 6 frames (2 phones) at confidence 0.40 — and cancelled the
-    /// order; eSpeak NG says “no” at 260 words a minute in 23 frames.
+    /// order; eSpeak NG says “no” at 260 words a minute in 23 frames. Only frames of the caller's
+    /// audio count, not the padding added around it: the first 40 ms of “order” alone, padded,
+    /// was heard as “stop” at confidence 0.96 (the word's frames mostly padding).
     static let minimumFramesPerPhone = 4
 
     /// The words of a pass, unscored (nil when it holds none, or words too short to be speech).
-    func interpreted(_ path: Pass) -> Recognition? {
+    /// `audio`: the frames that hold the caller's audio (`audioFrames`); words must be made of them.
+    func interpreted(_ path: Pass, audio: Range<Int>) -> Recognition? {
         let heard = Self.speech(path.segments)
         var words = heard.words.map { tokens[$0] ?? $0 }
         // Dictated words are dictionary words: normalized as typed text is (“thirty four” → `34`).
@@ -247,7 +260,10 @@ public final class Recognizer {
         guard !words.isEmpty, wordFrames > 0 else { return nil }
         let lexicon = DecoderLexicon(decoder: decoder)
         let phones = spoken.reduce(0) { $0 + (lexicon.phones(of: $1.word)?.count ?? 1) }
-        guard wordFrames >= Self.minimumFramesPerPhone * phones else { return nil }
+        let framesOfAudio = spoken.reduce(0) {
+            $0 + max(0, min($1.frames.upperBound + 1, audio.upperBound) - max($1.frames.lowerBound, audio.lowerBound))
+        }
+        guard framesOfAudio >= Self.minimumFramesPerPhone * phones else { return nil }
         let confidence = configuration.phoneLanguageModelPath == nil ? 1.0 : 0
         return Recognition(words: words, confidence: confidence, frames: path.frames, speechFrames: wordFrames,
                            grammarScore: path.segments.reduce(0) { $0 + $1.score }, phoneLoopScore: nil)

@@ -136,6 +136,26 @@ import ParleyGrammar
         #expect(empty.recognition.isEmpty && empty.recognition.confidence == 0)
     }
 
+    /// A scrap of speech too short for any word — the first 20 to 80 ms of “order …” — is not a
+    /// command: padded, the wide search used to fit “no”, “stop” or “help” to it, mostly into
+    /// the padding, at confidences up to 1.00. Streamed, the same.
+    @Test func aScrapOfSpeechIsNoCommand() throws {
+        let transcriber = try SpeechTranscriber(ShippedTables.compiled())
+        let loop = try Recognizer(configuration: transcriber.recognizer.configuration)
+        let audio = try FreshSpeech.recognizerAudio("order tomato soup with soup chef", voice: "en-us", wordsPerMinute: 170)
+        let onset = try #require(audio.samples.firstIndex { abs(Int($0)) > 300 })
+        for milliseconds in [20, 40, 80] {
+            let scrap = PCMAudio(samples: Array(audio.samples[onset..<(onset + 16 * milliseconds)]), sampleRate: 16_000)
+            let whole = try transcriber.transcribe(scrap)
+            #expect(whole.recognition.isEmpty, "\(milliseconds) ms → “\(whole.recognition.text)” \(whole.recognition.confidence)")
+            let (streamed, _) = try StreamingTests.streamed(scrap, piece: 320, grammar: SpeechTranscriber.topLevelGrammar,
+                                                            on: transcriber.recognizer, loop: loop)
+            #expect(streamed.isEmpty, "\(milliseconds) ms streamed → “\(streamed.text)”")
+        }
+        // The whole utterance is still heard, its first and last phones next to the padding.
+        #expect(try transcriber.transcribe(audio).match?.intent == "OrderSoup")
+    }
+
     @Test func anOverriddenDictionaryWordIsHeardUnderItsOwnName() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("parley-overrides-\(getpid()).dict").path
         try "chowder CH AW D ER\n".write(toFile: path, atomically: true, encoding: .utf8)
