@@ -18,7 +18,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
     private let limit: Int
     /// Grammars built, by name: each decoder registers them, and a burst makes many decoders.
     private let built = BuiltGrammars()
-    private let recentMean = RecentCepstralMean()
+    private let recent = RecentSource()
     private let dictation: DictationRecognizer
 
     /// Up to `limit` recognizers of `configuration` (one made now, more when utterances
@@ -94,7 +94,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
         }
         return StreamingRecognitionHandle(StreamingRecognition(
             sampleRate: sampleRate, decoding: decoding, padding: Self.padding(context),
-            leadIn: Endpointer.samples(context.leadIn, rate: AudioConverter.recognizerRate), recognizers: recognizers, mean: recentMean))
+            leadIn: Endpointer.samples(context.leadIn, rate: AudioConverter.recognizerRate), recognizers: recognizers, recent: recent))
     }
 
     /// Seconds of silence the recognizer adds around the audio: endpointed audio has its

@@ -29,11 +29,11 @@ final class StreamingRecognition: @unchecked Sendable {
     /// Starts the stream's thread: audio at `sampleRate`, decoded as `decoding` says, padded as
     /// `padding` seconds on each side; its first `leadIn` samples at 16 kHz come before speech
     /// (the room's noise is learned from them).
-    init(sampleRate: Int, decoding: Decoding, padding: Double, leadIn: Int, recognizers: RecognizerPool, mean: RecentCepstralMean) {
+    init(sampleRate: Int, decoding: Decoding, padding: Double, leadIn: Int, recognizers: RecognizerPool, recent: RecentSource) {
         nonisolated(unsafe) let decoding = decoding  // a grammar builder is called once, on the stream's thread only
         let thread = Thread { [self] in
             let outcome = Result {
-                try run(sampleRate: sampleRate, decoding: decoding, padding: padding, leadIn: leadIn, recognizers: recognizers, mean: mean)
+                try run(sampleRate: sampleRate, decoding: decoding, padding: padding, leadIn: leadIn, recognizers: recognizers, recent: recent)
             }
             condition.lock()
             self.outcome = outcome
@@ -90,7 +90,7 @@ final class StreamingRecognition: @unchecked Sendable {
     }
 
     private func run(sampleRate: Int, decoding: Decoding, padding: Double, leadIn: Int, recognizers: RecognizerPool,
-                     mean: RecentCepstralMean) throws -> HeardSpeech {
+                     recent: RecentSource) throws -> HeardSpeech {
         switch decoding {
         case let .grammar(name, grammar):
             let slots = recognizers.borrow(2)
@@ -98,8 +98,8 @@ final class StreamingRecognition: @unchecked Sendable {
             try checkAbandoned()
             try PocketSphinxRecognizer.register(name, grammar, on: slots[0])
             slots[0].recognizer.padding = padding
-            return try decode(RecognitionStream(grammar: name, on: slots[0].recognizer, loop: slots[1].recognizer, startMean: mean.value,
-                                                leadIn: leadIn), sampleRate: sampleRate, mean: mean)
+            return try decode(RecognitionStream(grammar: name, on: slots[0].recognizer, loop: slots[1].recognizer, startMean: recent.value,
+                                                leadIn: leadIn, gain: recent.gain), sampleRate: sampleRate, recent: recent)
         case let .dictation(dictation):
             // The dictation decoder first: an open answer waiting for another to end holds no pool decoder meanwhile.
             return try dictation.withDecoder(padding: padding) { decoder in
@@ -107,8 +107,9 @@ final class StreamingRecognition: @unchecked Sendable {
                 defer { recognizers.giveBack(slots) }
                 try checkAbandoned()
                 return try decode(RecognitionStream(grammar: Recognizer.dictation, on: decoder, loop: slots[0].recognizer,
-                                                    startMean: mean.value, leadIn: leadIn, trust: RecognitionStream.dictationTrustedAbove),
-                                  sampleRate: sampleRate, mean: mean)
+                                                    startMean: recent.value, leadIn: leadIn, trust: RecognitionStream.dictationTrustedAbove,
+                                                    gain: recent.gain),
+                                  sampleRate: sampleRate, recent: recent)
             }
         }
     }
@@ -122,7 +123,7 @@ final class StreamingRecognition: @unchecked Sendable {
     }
 
     /// Feeds `stream` every piece as it comes, resampled to 16 kHz, until the utterance ends.
-    private func decode(_ stream: RecognitionStream, sampleRate: Int, mean: RecentCepstralMean) throws -> HeardSpeech {
+    private func decode(_ stream: RecognitionStream, sampleRate: Int, recent: RecentSource) throws -> HeardSpeech {
         let resampler = sampleRate == AudioConverter.recognizerRate
             ? nil : try StreamingResampler(from: sampleRate, to: AudioConverter.recognizerRate)
         do {
@@ -133,7 +134,8 @@ final class StreamingRecognition: @unchecked Sendable {
                 if ended {
                     if let resampler { try stream.feed(try resampler.flush()) }
                     let recognition = try stream.finish()
-                    mean.value = stream.endMean
+                    recent.value = stream.endMean
+                    recent.gain = stream.endGain
                     return HeardSpeech(text: recognition.text, confidence: recognition.confidence)
                 }
             }
@@ -158,17 +160,26 @@ final class StreamingRecognitionHandle: UtteranceStream {
     func finish() async throws -> HeardSpeech { try await stream.finish() }
 }
 
-/// The cepstral mean the last utterance heard ended with, where the next stream starts: the
-/// front end normalizes a streamed utterance by an estimate made before it (`RecognitionStream`),
-/// and the utterances before it are the best estimate there is — most often the same microphone
-/// in the same room. Shared by the daemon's streams, whichever decoders they run on, so a decoder
-/// made in a burst starts from what the others learned.
-final class RecentCepstralMean: @unchecked Sendable {
+/// What the last utterance heard ended with, where the next stream starts: its cepstral mean —
+/// the front end normalizes a streamed utterance by an estimate made before it
+/// (`RecognitionStream`) — and the gain a quiet microphone needs (`QuietGain`). The utterances
+/// before are the best estimate there is: most often the same microphone in the same room. Shared
+/// by the daemon's streams, whichever decoders they run on, so a decoder made in a burst starts
+/// from what the others learned.
+final class RecentSource: @unchecked Sendable {
     private let lock = NSLock()
     private var mean: [Float]?
+    private var decibels = 0.0
 
+    /// The cepstral mean (nil until an utterance ended).
     var value: [Float]? {
         get { lock.withLock { mean } }
         set { if let newValue { lock.withLock { mean = newValue } } }
+    }
+
+    /// The gain (dB) the last utterance needed.
+    var gain: Double {
+        get { lock.withLock { decibels } }
+        set { lock.withLock { decibels = newValue } }
     }
 }

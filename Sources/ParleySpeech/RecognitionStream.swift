@@ -3,10 +3,11 @@
 /// stops only the ends of the passes remain. It adds the same padding and noise floor as
 /// `Recognizer.recognize` and scores the same way; the differences — the cepstral mean the
 /// passes normalize by (an estimate, where a whole utterance uses its own) and, for noisy audio,
-/// the noise the suppressor learns (from the lead-in before the speech, not all of it) — are checked at
-/// the end: a result below its trust level (`trustedAbove`), or none, or one whose start or end
-/// held only quieter talkers (`TalkerSpan`), is decoded again whole from the audio it keeps,
-/// exactly as `Recognizer.recognize` decodes it.
+/// the noise the suppressor learns (from the lead-in before the speech, not all of it), and the gain
+/// a quiet recording is raised by (that of the source's last utterance) — are checked at the end: a
+/// result below its trust level (`trustedAbove`), or none, or one whose start or end held only
+/// quieter talkers (`TalkerSpan`), or whose own gain differs (`QuietGain`), is decoded again whole
+/// from the audio it keeps, exactly as `Recognizer.recognize` decodes it.
 ///
 /// Not thread-safe: feed and finish it from one thread; the two recognizers are its own until
 /// `finish` returns.
@@ -17,6 +18,8 @@ public final class RecognitionStream {
     private var mixer: NoiseMixer?
     /// The utterance as fed (for decoding it again whole).
     private var audio: [Int16] = []
+    /// Decibels by which the fed audio is raised before decoding (`QuietGain`).
+    private let gain: Double
     private var finished = false
     /// Samples at the start that come before speech: the noise is judged and learned from them.
     private let leadIn: Int
@@ -29,6 +32,10 @@ public final class RecognitionStream {
     /// same source may start (`startMean`).
     public private(set) var endMean: [Float]?
 
+    /// The gain (dB) this utterance needed as a whole (set by `finish`): what the next stream from
+    /// the same source may start with (`gain`).
+    public private(set) var endGain: Double = 0
+
     /// Starts decoding with `grammar` (registered on `decoder`) and, for the confidence, the
     /// phone loop on `loopDecoder` (a second recognizer of the same configuration; nil when the
     /// configuration has no phone language model). Both passes normalize the audio by the same
@@ -38,14 +45,17 @@ public final class RecognitionStream {
     /// hold steady noise, it is learned from them and taken out of the rest (`NoiseSuppressor`);
     /// without a lead-in the stream decodes the audio as it comes.
     /// `trust`: the confidence at or above which the streamed result stands (`trustedAbove`
-    /// for grammars, `dictationTrustedAbove` for dictation).
+    /// for grammars, `dictationTrustedAbove` for dictation). `gain`: decibels by which the audio is
+    /// raised as it comes — the `endGain` of an earlier stream from the same source (a microphone
+    /// set low stays low).
     public init(grammar: String, on decoder: Recognizer, loop loopDecoder: Recognizer?, startMean: [Float]? = nil,
-                leadIn: Int = 0, trust: Double = RecognitionStream.trustedAbove) throws {
+                leadIn: Int = 0, trust: Double = RecognitionStream.trustedAbove, gain: Double = 0) throws {
         guard decoder.grammarNames.contains(grammar) else { throw SpeechError.grammar("no grammar ‘\(grammar)’ is registered") }
         self.decoder = decoder
         self.grammar = grammar
         self.leadIn = leadIn
         self.trust = trust
+        self.gain = max(0, gain)
         judged = leadIn <= 0 || decoder.configuration.noiseSuppression == 0
         self.loopDecoder = decoder.configuration.phoneLanguageModelPath == nil ? nil : loopDecoder
         if decoder.configuration.phoneLanguageModelPath != nil, loopDecoder == nil {
@@ -68,7 +78,8 @@ public final class RecognitionStream {
             if self.audio.count >= leadIn { try judgeLeadIn() }
             return
         }
-        try process(suppressor?.process(audio) ?? audio)
+        let raised = QuietGain.raised(audio, by: gain)
+        try process(suppressor?.process(raised) ?? raised)
     }
 
     /// Samples the suppressor is primed with at least: 1.5 s.
@@ -79,7 +90,8 @@ public final class RecognitionStream {
     /// `recognize`'s; an unsure result is decoded again whole.)
     private func judgeLeadIn() throws {
         judged = true
-        let lead = audio.prefix(leadIn)
+        let held = QuietGain.raised(audio, by: gain)
+        let lead = held.prefix(leadIn)
         if NoiseSuppressor.isNoisy(lead) {
             let suppressor = NoiseSuppressor(decibels: decoder.configuration.noiseSuppression)
             // Speex's noise estimate needs more than a pre-roll's worth of frames to settle;
@@ -88,7 +100,7 @@ public final class RecognitionStream {
             suppressor.prime(with: Array(repeating: lead, count: times).joined())
             self.suppressor = suppressor
         }
-        try process(suppressor?.process(audio) ?? audio)
+        try process(suppressor?.process(held) ?? held)
     }
 
     /// Ends the utterance: what was heard, scored as `Recognizer.recognize` scores it.
@@ -112,8 +124,11 @@ public final class RecognitionStream {
         guard !audio.isEmpty else { return .nothing(frames: 0) }
         // Other talkers before or after the speaker were decoded as they came; the span that
         // leaves them out is known only now (`TalkerSpan`).
-        let overheard = TalkerSpan(decibels: decoder.configuration.talkerSpan).range(of: audio).count < audio.count
-        if !overheard {
+        endGain = QuietGain(target: decoder.configuration.quietSpeechLevel).decibels(for: audio)
+        let raised = QuietGain.raised(audio, by: endGain)
+        let overheard = TalkerSpan(decibels: decoder.configuration.talkerSpan).range(of: raised).count < raised.count
+        let regained = abs(endGain - gain) > Self.gainTolerance
+        if !overheard, !regained {
             if let heard = decoder.interpreted(path, audio: decoder.audioFrames(samples: audio.count)) {
                 guard let loop else { return heard }
                 let scored = decoder.scored(heard, loop: loop)
@@ -122,8 +137,8 @@ public final class RecognitionStream {
                 return .nothing(frames: path.frames)
             }
         }
-        // Nothing heard, or not surely, or other talkers heard too: perhaps the estimated mean
-        // was off for this utterance. Its own mean is known now — decode it whole, as
+        // Nothing heard, or not surely, or other talkers heard too, or raised by another gain than
+        // it needed: perhaps the estimated mean was off for this utterance. Its own mean is known now — decode it whole, as
         // `Recognizer.recognize` does.
         decodedWhole = true
         return try decoder.recognizeWhole(audio, grammar: grammar, loopOn: loopDecoder)
@@ -160,6 +175,11 @@ public final class RecognitionStream {
 
     /// The confidence at or above which the streamed result stands.
     private let trust: Double
+
+    /// How far (dB) the gain a stream was raised by may differ from the one its whole audio needs
+    /// before it is decoded again whole: the decoder's cepstra are normalized by their mean, so a
+    /// few decibels change nothing but the distance to the noise floor.
+    public static let gainTolerance = 3.0
 
     /// Whether `finish` decoded the utterance again whole.
     public private(set) var decodedWhole = false

@@ -170,7 +170,8 @@ public final class Recognizer {
     /// when noisy, padded, under the noise floor, then both passes.
     func recognizeWhole(_ audio: [Int16], grammar: String, loopOn partner: Recognizer? = nil) throws -> Recognition {
         guard !audio.isEmpty else { return .nothing(frames: 0) }
-        let spoken = TalkerSpan(decibels: configuration.talkerSpan).trimmed(audio)
+        let raised = QuietGain(target: configuration.quietSpeechLevel).raised(audio)
+        let spoken = TalkerSpan(decibels: configuration.talkerSpan).trimmed(raised)
         let heard = NoiseSuppressor.suppressed(spoken, decibels: configuration.noiseSuppression)
         var samples = Self.padded(heard, frames: paddingSamples)
         if configuration.noiseFloor > 0 {

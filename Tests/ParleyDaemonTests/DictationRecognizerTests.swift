@@ -29,7 +29,7 @@ import Testing
         let pool = try RecognizerPool(limit: 2, configuration: RecognizerPoolTests.configuration)
         let audio = try commandSpeech("thirty four main street", wordsPerMinute: 150)
         let stream = StreamingRecognition(sampleRate: audio.sampleRate, decoding: .dictation(dictation), padding: 0.3, leadIn: 0,
-                                          recognizers: pool, mean: RecentCepstralMean())
+                                          recognizers: pool, recent: RecentSource())
         for start in stride(from: 0, to: audio.samples.count, by: 320) {
             stream.feed(audio.samples[start..<min(start + 320, audio.samples.count)])
         }
@@ -49,7 +49,7 @@ import Testing
         let said = [try commandSpeech("thirty four main street", wordsPerMinute: 150), try commandSpeech("five hundred market street", wordsPerMinute: 150)]
         let streams = said.map {
             StreamingRecognition(sampleRate: $0.sampleRate, decoding: .dictation(dictation), padding: 0.3, leadIn: 0,
-                                 recognizers: pool, mean: RecentCepstralMean())
+                                 recognizers: pool, recent: RecentSource())
         }
         for start in stride(from: 0, to: said.map(\.samples.count).max() ?? 0, by: 320) {
             for (stream, audio) in zip(streams, said) where start < audio.samples.count {

@@ -13,8 +13,9 @@ import Testing
     /// `audio` fed to a stream in pieces of `piece` samples.
     static func streamed(_ audio: PCMAudio, piece: Int, grammar: String, on decoder: Recognizer, loop: Recognizer,
                          startMean: [Float]? = nil, leadIn: Int = 0,
-                         trust: Double = RecognitionStream.trustedAbove) throws -> (Recognition, RecognitionStream) {
-        let stream = try RecognitionStream(grammar: grammar, on: decoder, loop: loop, startMean: startMean, leadIn: leadIn, trust: trust)
+                         trust: Double = RecognitionStream.trustedAbove, gain: Double = 0) throws -> (Recognition, RecognitionStream) {
+        let stream = try RecognitionStream(grammar: grammar, on: decoder, loop: loop, startMean: startMean, leadIn: leadIn, trust: trust,
+                                           gain: gain)
         var offset = 0
         while offset < audio.samples.count {
             let end = min(audio.samples.count, offset + piece)

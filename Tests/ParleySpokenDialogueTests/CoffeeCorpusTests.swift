@@ -60,6 +60,27 @@ struct CoffeeCorpusTests {
         #expect(trial.outcome == .right, "heard “\(trial.recognition.text)” → \(trial.outcome)")
     }
 
+    /// A microphone set 30 dB low: the recordings' speech sinks to the recognizer's noise floor
+    /// (about −50 dBFS) and nothing is understood, unless quiet speech is raised first (`QuietGain`).
+    @Test func aMicrophoneSetLowIsHeardAsWell() throws {
+        let commands = try Self.commands(3)
+        let compiled = try Repository.compiled("Benchmarks/coffee")
+        let raising = try Self.benchmark()
+        let notRaising = CommandAccuracyBenchmark(
+            compiled: compiled, listener: try TurnRecognizer(compiled, configuration: RecognizerConfiguration(quietSpeechLevel: 0)),
+            opening: "order coffee with coffee maker")
+        var right = (full: 0, raised: 0, notRaised: 0)
+        for command in commands {
+            let audio = try AudioConverter.load(path: command.path)
+            let quiet = PCMAudio(samples: audio.samples.map { Int16((Double($0) / 31.6).rounded()) }, sampleRate: audio.sampleRate)
+            if try raising.run(command, audio: audio).outcome == .right { right.full += 1 }
+            if try raising.run(command, audio: quiet).outcome == .right { right.raised += 1 }
+            if try notRaising.run(command, audio: quiet).outcome == .right { right.notRaised += 1 }
+        }
+        #expect(right.raised == right.full, "\(right)")
+        #expect(right.notRaised < right.full, "\(right)")
+    }
+
     @Test func everyLabelledValueIsAValueOfTheApp() throws {
         let compiled = try Repository.compiled("Benchmarks/coffee")
         let app = try #require(compiled.table.apps.first { $0.name.value == "Coffee Maker" })
