@@ -72,6 +72,9 @@ public struct ConfigurationKey: Sendable {
         key("audio-timeout", "End a turn whose audio stops arriving this long (10s).") { config, values throws(SettingError) in config.audioTimeout = try duration(values) },
         key("max-audio-per-turn", "Longest audio taken for one turn (30s).") { config, values throws(SettingError) in config.maxAudioPerTurn = try duration(values) },
         key("endpoint-silence", "Silence that ends an utterance (300ms).") { config, values throws(SettingError) in config.endpointSilence = try duration(values) },
+        key("speech-level", "The quietest level that can start speech, in dBFS; lower for a quiet microphone (-40).") { config, values throws(SettingError) in
+            config.speechLevel = try decibels(values)
+        },
         key("listening-window", "Wait this long for an answer to begin (8s).") { config, values throws(SettingError) in config.listeningWindow = try duration(values) },
         key("recognizers", "PocketSphinx decoders at most, ~9 MB each; one at start, two per utterance being heard (16).") { config, values throws(SettingError) in
             config.recognizers = try count(values)
@@ -120,6 +123,15 @@ private func count(_ values: [String]) throws(SettingError) -> Int {
     let text = try single(values)
     guard let number = Int(text), number > 0 else { throw SettingError("\(text) is not a positive whole number") }
     return number
+}
+
+private func decibels(_ values: [String]) throws(SettingError) -> Double {
+    let text = try single(values)
+    let number = text.lowercased().hasSuffix("db") ? String(text.dropLast(2)) : text
+    guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value < 0, value >= -90 else {
+        throw SettingError("\(text) is not a level in dBFS between -90 and 0, like -40")
+    }
+    return value
 }
 
 private func duration(_ values: [String]) throws(SettingError) -> Duration {

@@ -39,6 +39,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var endpointSilence: Duration = .milliseconds(300)
     /// How long to wait for an answer to start before it counts as silence (`listening-window`). Default 8 s.
     public var listeningWindow: Duration = .seconds(8)
+    /// The quietest level (dBFS, RMS of a 20 ms frame) that can start speech (`speech-level`):
+    /// lower for a microphone set low. Default −40.
+    public var speechLevel: Double = -40
 
     /// PocketSphinx decoders at most (`recognizers`), ~9 MB each: one is made at start, more
     /// only while utterances overlap. An utterance being heard holds two (the grammar's and the

@@ -50,6 +50,7 @@ public struct DaemonContext: Sendable {
         var settings = EndpointerSettings()
         settings.endSilence = configuration.endpointSilence
         settings.listeningWindow = configuration.listeningWindow
+        settings.minimumSpeechDecibels = configuration.speechLevel
         settings.maximumUtterance = configuration.maxAudioPerTurn
         return settings
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the endpointer tells speech from silence, and how long it waits.
 public struct EndpointerSettings: Sendable, Equatable {
     /// Frames are judged this long at a time.
@@ -22,6 +24,12 @@ public struct EndpointerSettings: Sendable, Equatable {
 
     /// The defaults.
     public init() {}
+
+    /// `minimumSpeechLevel` in dBFS (0 is full scale).
+    public var minimumSpeechDecibels: Double {
+        get { 20 * log10(minimumSpeechLevel / 32_768) }
+        set { minimumSpeechLevel = 32_768 * pow(10, newValue / 20) }
+    }
 }
 
 /// What the endpointer noticed in the audio fed so far.

@@ -73,6 +73,9 @@ struct Parleyd: AsyncParsableCommand {
     @Option(name: .long, help: "Wait this long for an answer to begin (default 8s).")
     var listeningWindow: String?
 
+    @Option(name: .long, parsing: .unconditional, help: "The quietest level that can start speech, in dBFS; lower for a quiet microphone (default -40).")
+    var speechLevel: String?
+
     @Option(name: .long, help: "PocketSphinx decoders at most, ~9 MB each: one at start, two per utterance being heard (default 16).")
     var recognizers: String?
 
@@ -104,7 +107,7 @@ struct Parleyd: AsyncParsableCommand {
             ("conversation-timeout", conversationTimeout), ("connection-timeout", connectionTimeout),
             ("max-connections", maxConnections), ("max-conversations", maxConversations), ("dialogue-threads", dialogueThreads),
             ("max-header-bytes", maxHeaderBytes), ("max-data-bytes", maxDataBytes), ("max-payload-bytes", maxPayloadBytes),
-            ("max-audio-per-turn", maxAudioPerTurn), ("audio-timeout", audioTimeout), ("endpoint-silence", endpointSilence), ("listening-window", listeningWindow),
+            ("max-audio-per-turn", maxAudioPerTurn), ("audio-timeout", audioTimeout), ("endpoint-silence", endpointSilence), ("listening-window", listeningWindow), ("speech-level", speechLevel),
             ("recognizers", recognizers), ("recognizer-idle", recognizerIdle), ("pronunciations", pronunciations), ("voice", voice), ("wake-phrase", wakePhrase), ("mic-command", micCommand), ("snd-command", sndCommand), ("snd-rate", sndRate),
         ]
         var values: [String: [String]] = [:]

@@ -62,6 +62,30 @@ import Testing
         #expect(configuration.wakePhrase == "")
     }
 
+    /// A quiet microphone's speech never crossed the endpointer's −40 dBFS; `speech-level` lowers it.
+    @Test func theSpeechLevelStartsQuieterSpeech() throws {
+        #expect(try ConfigurationSettings.configuration([]).speechLevel == -40)
+        let quiet = try ConfigurationSettings.configuration([SettingsLayer.yaml("speech-level: -52", source: "f")])
+        #expect(quiet.speechLevel == -52)
+        #expect(try ConfigurationSettings.configuration([SettingsLayer.environment(["PARLEYD_SPEECH_LEVEL": "-45dB"])]).speechLevel == -45)
+        for bad in ["0", "10", "-100", "loud"] {
+            #expect(throws: ConfigurationError.self, "\(bad)") {
+                try ConfigurationSettings.configuration([SettingsLayer(source: "f", values: ["speech-level": [bad]])])
+            }
+        }
+        // Speech at about −47 dBFS: heard with the level at −52, not at the default.
+        let frame = (0..<320).map { Int16((200 * 1.414 * sin(Double($0) * 0.3)).rounded()) }
+        let audio = Array(repeating: frame, count: 25).joined() + [Int16](repeating: 0, count: 16_000)
+        func ends(_ level: Double) -> Bool {
+            var settings = EndpointerSettings()
+            settings.minimumSpeechDecibels = level
+            var endpointer = Endpointer(settings: settings, sampleRate: 16_000)
+            return endpointer.feed(Array(audio)).contains { if case .speechEnded = $0 { true } else { false } }
+        }
+        #expect(ends(quiet.speechLevel))
+        #expect(!ends(-40))
+    }
+
     @Test func durationsAsPeopleWriteThem() {
         #expect(DurationText.parse("300ms") == .milliseconds(300))
         #expect(DurationText.parse("5s") == .seconds(5))
