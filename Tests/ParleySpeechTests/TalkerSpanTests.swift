@@ -101,9 +101,13 @@ import Testing
         #expect(heard.match?.intent == "AddItem")
     }
 
-    /// A stream hears the other talkers as they come; at its end it is decoded again whole, cut.
-    @Test func aStreamWithOtherTalkersIsDecodedAgainWhole() throws {
-        let (decoder, _) = try StreamingTests.topLevelRecognizer()
+    /// A stream hears the other talkers as they come; at its end it is decoded again whole, cut —
+    /// with a confidence, and without one (no phone loop), where the streamed words are otherwise
+    /// taken as they are.
+    @Test(arguments: [true, false])
+    func aStreamWithOtherTalkersIsDecodedAgainWhole(confidence: Bool) throws {
+        let configuration = confidence ? RecognizerConfiguration() : RecognizerConfiguration(phoneLanguageModelPath: "")
+        let decoder = try SpeechTranscriber(ShippedTables.compiled(), configuration: configuration).recognizer
         let loop = try Recognizer(configuration: decoder.configuration)
         let (samples, _) = try Self.overheard("add milk to grocery cart", before: "check scores on home plate",
                                               after: "start hiking with trail scout", quieter: 24)
@@ -114,27 +118,8 @@ import Testing
         #expect(streamed.text == "add milk to grocery cart")
         // Alone, the speaker streams without a second decode.
         let alone = try FreshSpeech.recognizerAudio("add milk to grocery cart", voice: "en-us", wordsPerMinute: 170)
-        let (_, aloneStream) = try StreamingTests.streamed(alone, piece: 320, grammar: SpeechTranscriber.topLevelGrammar,
-                                                           on: decoder, loop: loop)
-        #expect(!aloneStream.decodedWhole)
-    }
-
-    /// Without a confidence (no phone loop) the streamed words are taken as they are, unless other
-    /// talkers were heard: then too the stream is decoded again whole, cut.
-    @Test func aStreamWithoutConfidenceIsCutToo() throws {
-        let configuration = RecognizerConfiguration(phoneLanguageModelPath: "")
-        let transcriber = try SpeechTranscriber(ShippedTables.compiled(), configuration: configuration)
-        let decoder = transcriber.recognizer
-        let (samples, _) = try Self.overheard("add milk to grocery cart", before: "check scores on home plate",
-                                              after: "start hiking with trail scout", quieter: 24)
-        let audio = PCMAudio(samples: samples, sampleRate: AudioConverter.recognizerRate)
-        let (streamed, stream) = try StreamingTests.streamed(audio, piece: 320, grammar: SpeechTranscriber.topLevelGrammar,
-                                                             on: decoder, loop: decoder)
-        #expect(stream.decodedWhole)
-        #expect(streamed.text == "add milk to grocery cart")
-        let alone = try FreshSpeech.recognizerAudio("add milk to grocery cart", voice: "en-us", wordsPerMinute: 170)
         let (aloneWords, aloneStream) = try StreamingTests.streamed(alone, piece: 320, grammar: SpeechTranscriber.topLevelGrammar,
-                                                                    on: decoder, loop: decoder)
+                                                                    on: decoder, loop: loop)
         #expect(!aloneStream.decodedWhole)
         #expect(aloneWords.text == "add milk to grocery cart")
     }
