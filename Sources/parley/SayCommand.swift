@@ -21,6 +21,11 @@ struct SayCommand: ParsableCommand {
     @Option(name: .long, help: "Speaking rate in words per minute (80…450).")
     var rate = SpeechSynthesizer.defaultWordsPerMinute
 
+    func validate() throws {
+        guard !text.joined().trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("Give the text to speak.") }
+        guard (80...450).contains(rate) else { throw ValidationError("--rate is words per minute, 80…450 (eSpeak NG's range), not \(rate).") }
+    }
+
     func run() throws {
         do {
             let audio = try SpeechSynthesizer(voice: voice, wordsPerMinute: rate).synthesize(text.joined(separator: " "))

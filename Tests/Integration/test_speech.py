@@ -165,6 +165,22 @@ class SpeechIntegration(unittest.TestCase):
         for turn in turns:
             self.assertGreater(len(turn["reply"]), 22050, turn["transcript"])  # over half a second of reply
 
+    def test_parley_say_writes_a_wav_and_refuses_a_rate_out_of_range(self) -> None:
+        parley = os.path.join(os.path.dirname(os.environ.get("PARLEYD", str(ROOT / ".build" / "debug" / "parleyd"))), "parley")
+        spoken = self.folder / "said.wav"
+        done = subprocess.run([parley, "say", "Tomato soup, right?", "-o", str(spoken), "--rate", "200"],
+                              capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        rate, pcm = read_wav(spoken)
+        self.assertEqual(rate, 22050)
+        self.assertGreater(len(pcm) / 2 / rate, 0.5)
+        for bad in (["--rate", "5000"], ["--rate", "20"]):
+            refused = subprocess.run([parley, "say", "hello", "-o", str(self.folder / "no.wav"), *bad],
+                                     capture_output=True, text=True, timeout=60)
+            self.assertNotEqual(refused.returncode, 0)
+            self.assertIn("80…450", refused.stderr)
+        self.assertFalse((self.folder / "no.wav").exists())
+
     def test_parley_talk_sends_wavs_and_saves_the_replies(self) -> None:
         parley = os.path.join(os.path.dirname(os.environ.get("PARLEYD", str(ROOT / ".build" / "debug" / "parleyd"))), "parley")
         first = self.folder / "talk-1.wav"
