@@ -3,7 +3,7 @@ import Foundation
 /// Raises a quiet recording to the level the recognizer is tuned for. Every utterance gets a
 /// white-noise floor (`RecognizerConfiguration.noiseFloor`, about −50 dBFS) so the model never
 /// meets digital silence; speech from a microphone set low sits close to that floor and drowns in
-/// it — real coffee orders 20 dB quieter than recorded came out 49 of 120 right instead of 117,
+/// it — real coffee orders 20 dB quieter than recorded came out 48 of 120 right instead of 117,
 /// 30 dB quieter none. The decoder itself does not mind the level (its cepstra are normalized by
 /// their mean: without the floor both quiet copies gave 117), so quiet speech is made louder
 /// before anything else judges it.
@@ -39,13 +39,13 @@ public struct QuietGain: Sendable, Equatable {
         return min(Self.maximum, max(0, target - level))
     }
 
-    /// `samples` raised by `decibels`, clipped to 16 bits.
-    public static func raised(_ samples: [Int16], by decibels: Double) -> [Int16] {
-        guard decibels > 0 else { return samples }
+    /// `samples` made louder by `decibels` (quieter when negative), clipped to 16 bits.
+    public static func scaled(_ samples: [Int16], by decibels: Double) -> [Int16] {
+        guard decibels != 0 else { return samples }
         let factor = pow(10, decibels / 20)
         return samples.map { Int16(max(-32_768, min(32_767, (Double($0) * factor).rounded()))) }
     }
 
     /// `samples` raised by the gain they need.
-    public func raised(_ samples: [Int16]) -> [Int16] { Self.raised(samples, by: decibels(for: samples)) }
+    public func raised(_ samples: [Int16]) -> [Int16] { Self.scaled(samples, by: decibels(for: samples)) }
 }

@@ -78,7 +78,7 @@ public final class RecognitionStream {
             if self.audio.count >= leadIn { try judgeLeadIn() }
             return
         }
-        let raised = QuietGain.raised(audio, by: gain)
+        let raised = QuietGain.scaled(audio, by: gain)
         try process(suppressor?.process(raised) ?? raised)
     }
 
@@ -90,7 +90,7 @@ public final class RecognitionStream {
     /// `recognize`'s; an unsure result is decoded again whole.)
     private func judgeLeadIn() throws {
         judged = true
-        let held = QuietGain.raised(audio, by: gain)
+        let held = QuietGain.scaled(audio, by: gain)
         let lead = held.prefix(leadIn)
         if NoiseSuppressor.isNoisy(lead) {
             let suppressor = NoiseSuppressor(decibels: decoder.configuration.noiseSuppression)
@@ -125,7 +125,7 @@ public final class RecognitionStream {
         // Other talkers before or after the speaker were decoded as they came; the span that
         // leaves them out is known only now (`TalkerSpan`).
         endGain = QuietGain(target: decoder.configuration.quietSpeechLevel).decibels(for: audio)
-        let raised = QuietGain.raised(audio, by: endGain)
+        let raised = QuietGain.scaled(audio, by: endGain)
         let overheard = TalkerSpan(decibels: decoder.configuration.talkerSpan).range(of: raised).count < raised.count
         let regained = abs(endGain - gain) > Self.gainTolerance
         if !overheard, !regained {

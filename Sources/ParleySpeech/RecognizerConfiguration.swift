@@ -42,7 +42,7 @@ public struct RecognizerConfiguration: Sendable, Equatable {
     public var talkerSpan: Double
     /// The loud level (dBFS) to which quieter speech is raised before anything else
     /// (`QuietGain`); 0 raises nothing. A microphone set low otherwise drowns its speech in the
-    /// noise floor: real coffee orders 20 dB quieter than recorded went from 49 to 117 of 120
+    /// noise floor: real coffee orders 20 dB quieter than recorded went from 48 to 117 of 120
     /// right with it (`docs/speech.md`).
     public var quietSpeechLevel: Double
 

@@ -41,6 +41,9 @@ struct BenchCoffeeCommand: ParsableCommand {
     @Option(name: .long, help: "Recordings babble is made of, comma-separated: coffee (the other orders), librivox.")
     var babbleFrom = "coffee,librivox"
 
+    @Option(name: .long, parsing: .unconditional, help: "Decibels every recording is made louder by first; negative: quieter, as from a microphone set low.")
+    var gain = 0.0
+
     @Option(name: .long, help: "Seed of the noise.")
     var seed: UInt64 = 42
 
@@ -63,7 +66,10 @@ struct BenchCoffeeCommand: ParsableCommand {
         var commands = try LabelledCommand.load(folder: folder)
         if let limit { commands = Array(commands.prefix(limit)) }
         let conditions = try self.conditions()
-        let audio = try commands.map { try AudioConverter.load(path: $0.path) }
+        let audio = try commands.map { command in
+            let recording = try AudioConverter.load(path: command.path)
+            return PCMAudio(samples: QuietGain.scaled(recording.samples, by: gain), sampleRate: recording.sampleRate)
+        }
         let listener: TurnRecognizer
         do {
             listener = try TurnRecognizer(compiled, configuration: speech.configuration)
@@ -75,7 +81,7 @@ struct BenchCoffeeCommand: ParsableCommand {
         let babble = conditions.contains { $0.noise == .babble } ? try makeBabble(commands: commands, audio: audio) : nil
         let seconds = audio.reduce(0) { $0 + $1.seconds }
         print("coffee command accuracy: \(commands.count) recordings, \(String(format: "%.0f", seconds)) s of audio; "
-            + "tables \(phrases); opening “\(opening)”")
+            + "tables \(phrases); opening “\(opening)”" + (gain == 0 ? "" : "; recordings \(gain > 0 ? "+" : "")\(gain) dB"))
         var gapLog = ConfidenceGaps(phonesBy: listener.recognizer)
         defer { gapLog.write(to: gaps) }
         for condition in conditions {

@@ -47,7 +47,8 @@ import Testing
     }
 
     @Test func raisingClipsAtSixteenBits() {
-        #expect(QuietGain.raised([20_000, -20_000, 100], by: 20) == [32_767, -32_768, 1_000])
+        #expect(QuietGain.scaled([20_000, -20_000, 100], by: 20) == [32_767, -32_768, 1_000])
+        #expect(QuietGain.scaled([20_000, -20_000, 100], by: -20) == [2_000, -2_000, 10])
     }
 
     /// Through the real recognizer: a shortcut said 35 dB quieter than eSpeak NG speaks it is
