@@ -60,6 +60,19 @@ public struct SpeechGrammar: Sendable, Equatable {
         addArc(from: current, to: to, word: last)
     }
 
+    /// Lets every sentence end with one of `phrases`, optionally (taken with probability `share`):
+    /// a new final state after the old one.
+    public mutating func addOptionalEndings(_ phrases: [[String]], share: Double) {
+        let endings = phrases.filter { !$0.isEmpty }
+        guard !endings.isEmpty else { return }
+        let sentenceEnd = final
+        final = addState()
+        addArc(from: sentenceEnd, to: final, word: nil, weight: 1 - share)
+        let ending = addState()
+        addArc(from: sentenceEnd, to: ending, word: nil, weight: share)
+        for phrase in endings { addPhrase(phrase, from: ending, to: final) }
+    }
+
     /// Every distinct word the grammar can read, sorted.
     public var words: [String] {
         Array(Set(arcs.compactMap(\.word))).sorted()

@@ -15,6 +15,22 @@ import ParleyGrammar
         #expect(!grammar.accepts([]))
     }
 
+    /// The politeness words the matcher drops from the end of a typed command may end a spoken one.
+    @Test func politenessAfterACommandIsInTheTopLevelGrammar() throws {
+        let compiled = try ShippedTables.compiled()
+        let grammar = GrammarBuilder.topLevel(compiled)
+        let matcher = PhraseMatcher(compiled)
+        let sample = try #require(ShortcutSamples.of(compiled, expansionsPerPhrase: 1, valuesPerSlot: 1).first)
+        for after in ["thanks", "thank you", "for me please", "now", "please"] {
+            let words = sample.words + TextNormalizer.tokens(after)
+            #expect(grammar.accepts(words), "\(words)")
+            #expect(matcher.match(tokens: words).first?.shortcut == matcher.match(tokens: sample.words).first?.shortcut, "\(words)")
+        }
+        #expect(grammar.accepts(TextNormalizer.tokens("no thank you")))
+        #expect(!grammar.accepts(sample.words + ["thanks", "thanks"]))
+        #expect(!grammar.accepts(["thanks"]) && !grammar.accepts(["please"] + sample.words))
+    }
+
     @Test func phraseGrammarsWeighTheirBranchesLessThanAnswerLists() throws {
         let compiled = try ShippedTables.compiled()
         let sentences = compiled.sentences.filter { $0.intent == "OrderSoup" }

@@ -136,6 +136,20 @@ import ParleyGrammar
         #expect(empty.recognition.isEmpty && empty.recognition.confidence == 0)
     }
 
+    /// “…, thanks” after a shortcut, said aloud, starts it as typed text does: before the top-level
+    /// grammar held the matcher's closing politeness words, such a sentence found no path and was
+    /// rejected.
+    @Test(arguments: ["order tomato soup with soup chef, thanks", "add milk to grocery cart for me"])
+    func politeCommandsAreHeard(_ text: String) throws {
+        let transcriber = try SpeechTranscriber(ShippedTables.compiled())
+        let audio = try FreshSpeech.recognizerAudio(text, voice: "en-us", wordsPerMinute: 170)
+        let heard = try transcriber.transcribe(audio)
+        let expected = transcriber.matcher.match(text).first
+        #expect(expected != nil)
+        #expect(heard.match?.shortcut == expected?.shortcut && heard.match?.intent == expected?.intent,
+                "“\(heard.recognition.text)” \(heard.recognition.confidence)")
+    }
+
     /// A scrap of speech too short for any word — the first 20 to 80 ms of “order …” — is not a
     /// command: padded, the wide search used to fit “no”, “stop” or “help” to it, mostly into
     /// the padding, at confidences up to 1.00. Streamed, the same.
