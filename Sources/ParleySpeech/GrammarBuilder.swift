@@ -27,24 +27,28 @@ public enum GrammarBuilder {
     ]
 
     /// The top-level grammar: every shortcut phrase of `compiled` plus `globalCommands`, its
-    /// branches weighed at `topLevelBranchWeight`, each optionally followed by the politeness words
-    /// the matcher drops from the end of a command (`PhraseMatcher.trailingFillerPhrases`: “…,
-    /// thanks”, “… for me”).
+    /// branches weighed at `topLevelBranchWeight`, each optionally followed by “please”, “thanks” or
+    /// “thank you” (`spokenEndings`), which the matcher drops.
     public static func topLevel(_ compiled: CompiledTable, globalCommands: [String] = globalCommands) -> SpeechGrammar {
         var grammar = grammar(compiled.automaton, words: compiled.vocabulary.words,
                               phrases: globalCommands.map(TextNormalizer.tokens))
-        grammar.addOptionalEndings(PhraseMatcher.trailingFillerPhrases.map(TextNormalizer.tokens), share: endingShare)
+        grammar.addOptionalEndings(spokenEndings.map(TextNormalizer.tokens), share: endingShare)
         grammar.branchWeight = topLevelBranchWeight
         return grammar
     }
 
-    /// The probability of politeness words after a command at the top level. Without them “add
-    /// milk to grocery cart for me” said aloud found no path and was rejected, where typed it
-    /// matched. The matcher's leading ones (“please …”, “could you …”) are not in the grammar: as
+    /// The probability of politeness words after a command at the top level. Without them “order
+    /// tomato soup with soup chef, thanks” said aloud found no path and was rejected, where typed
+    /// it matched. The matcher's leading ones (“please …”, “could you …”) are not in the grammar: as
     /// alternatives to every first word they changed how the search segmented commands said without
     /// them, and their confidence fell (eSpeak NG's “add white bread to grocery cart” 0.87 → 0.41;
     /// quick loopback shortcuts 651 → 637 of 672 clean).
     public static let endingShare = 0.1
+
+    /// The closing politeness words heard after a spoken command: those of the matcher's
+    /// (`PhraseMatcher.trailingFillerPhrases`) people say to a speaker. All of them (“now”, “for
+    /// me” too) cost more right shortcuts in noise: 1,957 → 1,945 of 2,247 against 1,950 with these.
+    public static let spokenEndings = ["please", "thanks", "thank you"]
 
     /// Grammars of whole phrases weigh their branches less than the decoder's language weight of
     /// 6.5: a phrase with its values crosses many branch points where a plain answer crosses one
