@@ -32,7 +32,7 @@ public struct QuietGain: Sendable, Equatable {
         guard target < 0 else { return 0 }
         let powers = WindowPower.of(samples, size: TalkerSpan.window).sorted()
         guard powers.count >= 3 else { return 0 }
-        let loud = powers[min(powers.count - 1, Int(Double(powers.count) * TalkerSpan.loudQuantile))]
+        let loud = TalkerSpan.loudLevel(powers)
         let quiet = powers[powers.count / 10]
         guard loud > 0, loud >= quiet * pow(10, Self.speechRange / 10) else { return 0 }
         let level = 10 * log10(loud / (32_768.0 * 32_768.0))

@@ -19,6 +19,11 @@ public struct TalkerSpan: Sendable, Equatable {
     /// talker's stressed syllables, not one click.
     static let loudQuantile = 0.95
 
+    /// The loud level of window powers sorted in ascending order (not empty): the `loudQuantile`th.
+    static func loudLevel(_ sorted: [Double]) -> Double {
+        sorted[min(sorted.count - 1, Int(Double(sorted.count) * loudQuantile))]
+    }
+
     /// How far below the loud level (dB) the ends must stay to be cut.
     public var decibels: Double
 
@@ -33,7 +38,7 @@ public struct TalkerSpan: Sendable, Equatable {
         let powers = WindowPower.of(samples, size: Self.window)
         guard powers.count > 2 * Self.margin + 1 else { return all }
         let sorted = powers.sorted()
-        let loud = sorted[min(sorted.count - 1, Int(Double(sorted.count) * Self.loudQuantile))]
+        let loud = Self.loudLevel(sorted)
         let limit = loud / pow(10, decibels / 10)
         guard loud > 0, let first = powers.firstIndex(where: { $0 >= limit }),
               let last = powers.lastIndex(where: { $0 >= limit }) else { return all }

@@ -13,7 +13,7 @@ import Testing
 
     static func level(_ samples: [Int16]) -> Double {
         let powers = WindowPower.of(samples, size: TalkerSpan.window).sorted()
-        return 10 * log10(powers[Int(Double(powers.count) * TalkerSpan.loudQuantile)] / (32_768.0 * 32_768.0))
+        return 10 * log10(TalkerSpan.loudLevel(powers) / (32_768.0 * 32_768.0))
     }
 
     @Test func quietSpeechIsRaisedToTheTarget() {
