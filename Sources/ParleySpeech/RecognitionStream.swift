@@ -138,8 +138,8 @@ public final class RecognitionStream {
             }
         }
         // Nothing heard, or not surely, or other talkers heard too, or raised by another gain than
-        // it needed: perhaps the estimated mean was off for this utterance. Its own mean is known now — decode it whole, as
-        // `Recognizer.recognize` does.
+        // it needed: perhaps the estimated mean was off for this utterance. Its own mean is known
+        // now — decode it whole, as `Recognizer.recognize` does.
         decodedWhole = true
         return try decoder.recognizeWhole(audio, grammar: grammar, loopOn: loopDecoder)
     }

@@ -12,11 +12,13 @@ public struct SpeechSynthesizer: Sendable {
     public static let defaultVoice = "en-us"
     /// The default rate, 175 words per minute.
     public static let defaultWordsPerMinute = 175
+    /// The rates eSpeak NG accepts, in words per minute.
+    public static let wordsPerMinuteRange = 80...450
 
     /// A synthesizer for `voice` at `wordsPerMinute`; the rate is clamped to 80…450.
     public init(voice: String = defaultVoice, wordsPerMinute: Int = defaultWordsPerMinute) {
         self.voice = voice
-        self.wordsPerMinute = min(450, max(80, wordsPerMinute))
+        self.wordsPerMinute = min(Self.wordsPerMinuteRange.upperBound, max(Self.wordsPerMinuteRange.lowerBound, wordsPerMinute))
     }
 
     /// `text` as 16-bit mono PCM at eSpeak NG's own rate (22050 Hz). Throws

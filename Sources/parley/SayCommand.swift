@@ -23,7 +23,10 @@ struct SayCommand: ParsableCommand {
 
     func validate() throws {
         guard !text.joined().trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("Give the text to speak.") }
-        guard (80...450).contains(rate) else { throw ValidationError("--rate is words per minute, 80…450 (eSpeak NG's range), not \(rate).") }
+        let range = SpeechSynthesizer.wordsPerMinuteRange
+        guard range.contains(rate) else {
+            throw ValidationError("--rate is words per minute, \(range.lowerBound)…\(range.upperBound) (eSpeak NG's range), not \(rate).")
+        }
     }
 
     func run() throws {
