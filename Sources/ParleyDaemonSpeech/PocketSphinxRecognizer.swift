@@ -135,9 +135,11 @@ public struct PocketSphinxRecognizer: SpeechRecognizing {
         return ("top-\(generation)", { GrammarBuilder.topLevel(context.compiled) })
     }
 
-    /// The wake phrase, then optionally any sentence of `rest`.
+    /// The wake phrase, then optionally any sentence of `rest` — with `rest`'s fallback
+    /// openings between the two (“hey parley, could you …”).
     static func wakeGrammar(_ wake: [String], then rest: SpeechGrammar) -> SpeechGrammar {
-        var grammar = rest  // its arcs with their weights, and its branch weight
+        var grammar = rest  // its arcs with their weights, its branch weight and its openings
+        grammar.openingTarget = rest.openingTarget ?? rest.start
         let begin = grammar.addState()
         let awake = grammar.addState()
         grammar.addPhrase(wake, from: begin, to: awake)

@@ -28,22 +28,32 @@ public enum GrammarBuilder {
 
     /// The top-level grammar: every shortcut phrase of `compiled` plus `globalCommands`, its
     /// branches weighed at `topLevelBranchWeight`, each optionally followed by “please”, “thanks” or
-    /// “thank you” (`spokenEndings`), which the matcher drops.
+    /// “thank you” (`spokenEndings`), and, heard only when the command alone is not, preceded by
+    /// “please”, “could you” and the like (`spokenOpenings`); the matcher drops both.
     public static func topLevel(_ compiled: CompiledTable, globalCommands: [String] = globalCommands) -> SpeechGrammar {
         var grammar = grammar(compiled.automaton, words: compiled.vocabulary.words,
                               phrases: globalCommands.map(TextNormalizer.tokens))
         grammar.addOptionalEndings(spokenEndings.map(TextNormalizer.tokens), share: endingShare)
         grammar.branchWeight = topLevelBranchWeight
+        grammar.fallbackOpenings = spokenOpenings.map(TextNormalizer.tokens)
         return grammar
     }
 
     /// The probability of politeness words after a command at the top level. Without them “order
     /// tomato soup with soup chef, thanks” said aloud found no path and was rejected, where typed
-    /// it matched. The matcher's leading ones (“please …”, “could you …”) are not in the grammar: as
-    /// alternatives to every first word they changed how the search segmented commands said without
-    /// them, and their confidence fell (eSpeak NG's “add white bread to grocery cart” 0.87 → 0.41;
-    /// quick loopback shortcuts 651 → 637 of 672 clean).
+    /// it matched.
     public static let endingShare = 0.1
+
+    /// The politeness a speaker may say before a command: the matcher's leading words
+    /// (`PhraseMatcher.leadingFillerPhrases`) that ask rather than state. They are not optional
+    /// words of the top-level grammar itself: as alternatives to every first word they changed how
+    /// the search segmented commands said without them, and their confidence fell (eSpeak NG's
+    /// “add white bread to grocery cart” 0.87 → 0.41; quick loopback shortcuts 651 → 637 of 672
+    /// clean). They are its fallback openings (`SpeechGrammar.fallbackOpenings`): a second search
+    /// the recognizer tries only on what the command alone did not explain.
+    public static let spokenOpenings = [
+        "please", "can you", "could you", "would you", "can you please", "could you please",
+    ]
 
     /// The closing politeness words heard after a spoken command: those of the matcher's
     /// (`PhraseMatcher.trailingFillerPhrases`) people say to a speaker. All of them (“now”, “for

@@ -22,6 +22,14 @@ public struct SpeechGrammar: Sendable, Equatable {
     /// How much the branch probabilities count against the acoustics when decoding (their logs
     /// are multiplied by it); nil: the decoder's language weight (`-lw`, 6.5).
     public var branchWeight: Double?
+    /// Phrases a speaker may say before a sentence (“please …”, “could you …”), heard only when the
+    /// sentence alone is not: the recognizer registers `opened(by:)` with them as a second search
+    /// and decodes with it an utterance the grammar itself heard doubtfully or not at all.
+    /// Empty: none.
+    public var fallbackOpenings: [[String]] = []
+    /// The state the fallback openings lead into, where the sentences after them start; nil:
+    /// `start`. A grammar that puts something before its sentences (a wake phrase) points it at them.
+    public var openingTarget: Int?
 
     /// A grammar of `stateCount` states and no arcs yet.
     public init(stateCount: Int, start: Int, final: Int) {
@@ -73,9 +81,30 @@ public struct SpeechGrammar: Sendable, Equatable {
         for phrase in endings { addPhrase(phrase, from: ending, to: final) }
     }
 
+    /// This grammar with one of `phrases` required before every sentence — before
+    /// `openingTarget`: the arcs into it and the start lead to the phrases instead — and no
+    /// fallback openings of its own. (The sentences of the grammars built here never lead back to
+    /// their own beginning.)
+    public func opened(by phrases: [[String]]) -> SpeechGrammar {
+        var grammar = self
+        grammar.fallbackOpenings = []
+        grammar.openingTarget = nil
+        let target = openingTarget ?? start
+        let opening = grammar.addState()
+        for index in grammar.arcs.indices where grammar.arcs[index].to == target { grammar.arcs[index].to = opening }
+        if start == target { grammar.start = opening }
+        for phrase in phrases where !phrase.isEmpty { grammar.addPhrase(phrase, from: opening, to: target) }
+        return grammar
+    }
+
     /// Every distinct word the grammar can read, sorted.
     public var words: [String] {
         Array(Set(arcs.compactMap(\.word))).sorted()
+    }
+
+    /// `words` and those of the fallback openings, sorted: every word a recognizer needs for it.
+    public var wordsWithOpenings: [String] {
+        Array(Set(words + fallbackOpenings.joined())).sorted()
     }
 
     /// Whether the grammar reads exactly `words` from start to final.
@@ -104,6 +133,9 @@ public struct SpeechGrammar: Sendable, Equatable {
     public func fsgText(name: String) -> String {
         var lines = ["FSG_BEGIN \(name)", "NUM_STATES \(stateCount)", "START_STATE \(start)", "FINAL_STATE \(final)"]
         if let branchWeight { lines.insert("# branch weight \(branchWeight)", at: 0) }
+        if !fallbackOpenings.isEmpty {
+            lines.insert("# fallback openings: " + fallbackOpenings.map { $0.joined(separator: " ") }.joined(separator: " | "), at: 0)
+        }
         for (arc, probability) in zip(arcs, probabilities) {
             lines.append("TRANSITION \(arc.from) \(arc.to) \(probability)" + (arc.word.map { " \($0)" } ?? ""))
         }

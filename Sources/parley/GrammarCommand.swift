@@ -24,7 +24,7 @@ struct GrammarCommand: ParsableCommand {
         }
         do {
             let recognizer = try Recognizer(configuration: speech.configuration, warmUp: false)
-            for word in grammar.words {
+            for word in grammar.wordsWithOpenings {
                 let pronunciation = try recognizer.pronunciation(of: word)
                 print("\(word)\t\(pronunciation.phones.joined(separator: " "))\t\(pronunciation.source.rawValue)")
             }

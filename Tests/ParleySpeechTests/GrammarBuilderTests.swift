@@ -32,6 +32,31 @@ import ParleyGrammar
         #expect(!grammar.accepts(["thanks"]) && !grammar.accepts(["please"] + sample.words))
     }
 
+    /// The politeness the matcher drops from the start of a typed command is the top-level
+    /// grammar's fallback openings: not in the grammar itself, but required in front of every
+    /// sentence of its opened copy.
+    @Test func politenessBeforeACommandOpensTheTopLevelGrammar() throws {
+        let compiled = try ShippedTables.compiled()
+        let grammar = GrammarBuilder.topLevel(compiled)
+        let matcher = PhraseMatcher(compiled)
+        let sample = try #require(ShortcutSamples.of(compiled, expansionsPerPhrase: 1, valuesPerSlot: 1).first)
+        #expect(Set(GrammarBuilder.spokenOpenings).isSubset(of: PhraseMatcher.leadingFillerPhrases))
+        #expect(grammar.fallbackOpenings == GrammarBuilder.spokenOpenings.map(TextNormalizer.tokens))
+        let opened = grammar.opened(by: grammar.fallbackOpenings)
+        #expect(opened.fallbackOpenings.isEmpty && opened.branchWeight == grammar.branchWeight)
+        for before in GrammarBuilder.spokenOpenings {
+            let words = TextNormalizer.tokens(before) + sample.words
+            #expect(!grammar.accepts(words) && opened.accepts(words), "\(words)")
+            #expect(opened.accepts(words + ["thanks"]), "\(words)")
+            #expect(matcher.match(tokens: words).first?.shortcut == matcher.match(tokens: sample.words).first?.shortcut, "\(words)")
+        }
+        #expect(!opened.accepts(sample.words) && !opened.accepts(["please"]) && !opened.accepts(["please", "please"] + sample.words))
+        #expect(opened.accepts(["could", "you", "repeat"]))
+        #expect(GrammarBuilder.phrases([["yes"]]).fallbackOpenings.isEmpty)
+        #expect(grammar.fsgText(name: "top").hasPrefix("# fallback openings: please | can you | could you"))
+        #expect(Set(["could", "you"]).isSubset(of: grammar.wordsWithOpenings) && !grammar.words.contains("could"))
+    }
+
     @Test func phraseGrammarsWeighTheirBranchesLessThanAnswerLists() throws {
         let compiled = try ShippedTables.compiled()
         let sentences = compiled.sentences.filter { $0.intent == "OrderSoup" }

@@ -138,8 +138,11 @@ import ParleyGrammar
 
     /// “…, thanks” after a shortcut, said aloud, starts it as typed text does: before the top-level
     /// grammar held the matcher's closing politeness words, such a sentence found no path and was
-    /// rejected.
-    @Test(arguments: ["order tomato soup with soup chef, thanks", "add milk to grocery cart, please"])
+    /// rejected. So does “please …” or “could you …” before it (the grammar's fallback openings):
+    /// before, “please order tomato soup with soup chef” was rejected.
+    @Test(arguments: ["order tomato soup with soup chef, thanks", "add milk to grocery cart, please",
+                      "please order tomato soup with soup chef", "could you add white bread to grocery cart",
+                      "can you please watch comets on home plate, thanks"])
     func politeCommandsAreHeard(_ text: String) throws {
         let transcriber = try SpeechTranscriber(ShippedTables.compiled())
         let audio = try FreshSpeech.recognizerAudio(text, voice: "en-us", wordsPerMinute: 170)
