@@ -15,12 +15,16 @@ import ParleyGrammar
         #expect(!grammar.accepts([]))
     }
 
+    /// The shipped tables' top-level grammar, their matcher and one shortcut sample.
+    static func topLevelWithASample() throws -> (SpeechGrammar, PhraseMatcher, ShortcutSample) {
+        let compiled = try ShippedTables.compiled()
+        let sample = try #require(ShortcutSamples.of(compiled, expansionsPerPhrase: 1, valuesPerSlot: 1).first)
+        return (GrammarBuilder.topLevel(compiled), PhraseMatcher(compiled), sample)
+    }
+
     /// The politeness words the matcher drops from the end of a typed command may end a spoken one.
     @Test func politenessAfterACommandIsInTheTopLevelGrammar() throws {
-        let compiled = try ShippedTables.compiled()
-        let grammar = GrammarBuilder.topLevel(compiled)
-        let matcher = PhraseMatcher(compiled)
-        let sample = try #require(ShortcutSamples.of(compiled, expansionsPerPhrase: 1, valuesPerSlot: 1).first)
+        let (grammar, matcher, sample) = try Self.topLevelWithASample()
         #expect(Set(GrammarBuilder.spokenEndings).isSubset(of: PhraseMatcher.trailingFillerPhrases))
         for after in GrammarBuilder.spokenEndings {
             let words = sample.words + TextNormalizer.tokens(after)
@@ -36,10 +40,7 @@ import ParleyGrammar
     /// grammar's fallback openings: not in the grammar itself, but required in front of every
     /// sentence of its opened copy.
     @Test func politenessBeforeACommandOpensTheTopLevelGrammar() throws {
-        let compiled = try ShippedTables.compiled()
-        let grammar = GrammarBuilder.topLevel(compiled)
-        let matcher = PhraseMatcher(compiled)
-        let sample = try #require(ShortcutSamples.of(compiled, expansionsPerPhrase: 1, valuesPerSlot: 1).first)
+        let (grammar, matcher, sample) = try Self.topLevelWithASample()
         #expect(Set(GrammarBuilder.spokenOpenings).isSubset(of: PhraseMatcher.leadingFillerPhrases))
         #expect(grammar.fallbackOpenings == GrammarBuilder.spokenOpenings.map(TextNormalizer.tokens))
         let opened = grammar.opened(by: grammar.fallbackOpenings)
