@@ -39,8 +39,9 @@ public final class Recognizer {
     private var decoderWords: [String: String] = [:]
     private var tokens: [String: String] = [:]
     private var grammars: Set<String> = []
-    /// The grammars registered with fallback openings (searched as `openedSearch(name)`).
-    private var openedGrammars: Set<String> = []
+    /// The grammars registered with fallback openings (searched as `openedSearch(name)`), each
+    /// with the confidence under which its results are decoded again with them.
+    private var openingLevels: [String: Double] = [:]
     /// Further pronunciations of grammar tokens (`word(2)` lines of the overrides file).
     private let alternatives: [String: [[String]]]
     static let phoneLoop = "_phone_loop"
@@ -132,7 +133,7 @@ public final class Recognizer {
                 throw SpeechError.grammar("PocketSphinx refused the grammar ‘\(name)’ with wide beams")
             }
         }
-        openedGrammars.remove(name)
+        openingLevels[name] = nil
         if !grammar.fallbackOpenings.isEmpty {
             let opened = grammar.opened(by: grammar.fallbackOpenings)
             let model = try FSGModel(opened, name: Self.openedSearch(name), words: decoderWords, decoder: decoder)
@@ -140,7 +141,7 @@ public final class Recognizer {
             guard ps_set_fsg(decoder, Self.openedSearch(name), model.pointer) == 0 else {
                 throw SpeechError.grammar("PocketSphinx refused the grammar ‘\(name)’ with its openings")
             }
-            openedGrammars.insert(name)
+            openingLevels[name] = grammar.openingsBelow
         }
         grammars.insert(name)
         if activeGrammar == nil || activeGrammar == name { try select(grammar: name) }
@@ -200,7 +201,8 @@ public final class Recognizer {
         defer { lastWholeSeconds = Self.seconds(since: start) }
         lastPhoneLoopSeconds = 0
         let confidence = configuration.phoneLanguageModelPath != nil
-        let opened = confidence && openedGrammars.contains(grammar)
+        let openingsBelow = confidence ? openingLevels[grammar] : nil
+        let opened = openingsBelow != nil
         let alongside = confidence ? (partner ?? loopPartner).map { LoopPassAlongside(on: $0, samples: samples) } : nil
         let path: Pass, heard: Recognition?, widened: Bool
         do {
@@ -226,22 +228,13 @@ public final class Recognizer {
             heard.widened = widened
             recognition = scored(heard, loop: loop)
         }
-        if opened, recognition.confidence < Self.openingsBelow {
+        if let openingsBelow, recognition.confidence < openingsBelow {
             let began = DispatchTime.now()
             recognition = try withOpenings(recognition, samples: samples, grammar: grammar, loop: loop)
             lastGrammarSeconds += Self.seconds(since: began)
         }
         return recognition
     }
-
-    /// A result under this confidence is decoded again with the grammar's fallback openings in
-    /// front — the level under which a stream's result is not trusted either
-    /// (`RecognitionStream.trustedAbove`). Retried only under the acceptance level (0.5), commands
-    /// said after “could you” still came out wrong: the grammar alone spelled the opening with its
-    /// own words (“could you order tomato soup …” as “order 4 tomato soup …” at 0.87): of 200
-    /// eSpeak NG commands after an opening, 179 were heard right and 16 taken for other commands,
-    /// against 189 and 6 (2026-11-25).
-    static let openingsBelow = 0.9
 
     /// The confidence a result heard only with an opening in front must reach. A second search
     /// is a second chance for speech outside the grammar too: real coffee orders are spoken

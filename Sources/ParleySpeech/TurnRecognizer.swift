@@ -83,10 +83,13 @@ public final class TurnRecognizer {
     public var answerGrammarCount: Int { answerNames.count }
 
     /// The speech grammar of a question's answers: exactly the language of `answers`, whose
-    /// phrases already hold the global commands.
+    /// phrases already hold the global commands, with the answer openings (“I'd like …”,
+    /// `GrammarBuilder.answerOpenings`) as its fallback.
     public static func grammar(of answers: AnswerGrammar) -> SpeechGrammar {
         var grammar = GrammarBuilder.grammar(answers.automaton, words: answers.vocabulary.words)
         if answers.sentenceCount > 0 { grammar.branchWeight = GrammarBuilder.sentenceBranchWeight }
+        grammar.fallbackOpenings = GrammarBuilder.answerOpenings.map(TextNormalizer.tokens)
+        grammar.openingsBelow = GrammarBuilder.answerOpeningsBelow
         return grammar
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
-import ParleyDialogue
 import ParleyGrammar
 import ParleyProcess
 import ParleyRuntime
 import ParleySpeech
 import ParleySpokenDialogue
 import Testing
+
+@testable import ParleyDialogue
 
 /// Spoken turns through the real engines: eSpeak NG says, PocketSphinx hears with the grammar
 /// of the question being asked. Audio is made at test time, never committed.
@@ -37,6 +38,34 @@ import Testing
             return
         }
         #expect(next == "store")
+        driver.end()
+    }
+
+    /// Every answer opening is one the dialogue drops from a typed answer, and every answer
+    /// grammar has them as its fallback.
+    @Test func answerOpeningsAreTheDialoguesLeadingWords() throws {
+        let leading = Set(AnswerInterpreter.leadingPoliteness)
+        for opening in GrammarBuilder.answerOpenings { #expect(leading.contains(TextNormalizer.tokens(opening)), "\(opening)") }
+        let compiled = try Repository.compiled("phrases")
+        var driver = ConversationDriver(compiled: compiled)
+        _ = driver.turn("order soup with soup chef")
+        let answers = try #require(driver.machine.answerGrammar())
+        #expect(TurnRecognizer.grammar(of: answers).fallbackOpenings == GrammarBuilder.answerOpenings.map(TextNormalizer.tokens))
+        driver.end()
+    }
+
+    /// An answer said after “I'd like” or “give me” is heard with the answer grammar's fallback
+    /// openings and read as the value: the grammar alone has no words for the opening.
+    @Test(arguments: ["i'd like delivery", "give me pickup"])
+    func anAnswerAfterAnOpening(_ said: String) throws {
+        let compiled = try Repository.compiled("phrases")
+        let listener = try TurnRecognizer(compiled)
+        var driver = ConversationDriver(compiled: compiled)
+        _ = driver.turn("check out with grocery cart")
+        #expect(driver.machine.question?.parameter == "fulfillment")
+        let answer = try driver.turn(audio: Self.audio(said), listener: listener)
+        #expect(answer.heard.text == TextNormalizer.tokens(said).joined(separator: " "), "\(answer.heard.text) \(answer.heard.confidence)")
+        #expect(driver.machine.question?.parameter != "fulfillment", "\(answer.events.map(\.json))")
         driver.end()
     }
 
