@@ -238,9 +238,10 @@ public final class Recognizer {
 
     /// The confidence a result heard only with an opening in front must reach. A second search
     /// is a second chance for speech outside the grammar too: real coffee orders are spoken
-    /// requests, and the openings fit their first words; at the acceptance level 5 more of the 120 were taken for shortcuts
-    /// (rejection 118 → 113); at 0.8 one (117: a mocha order heard as “can you soupchef order soup”
-    /// at 0.95), at 0.9 the same, but 5 fewer of the 200 polite commands were heard (184).
+    /// requests, and the openings fit their first words. At the top level's acceptance level 5
+    /// more of the 120 were taken for shortcuts (rejection 118 → 113); at 0.8 one (117: a mocha
+    /// order heard as “can you soupchef order soup” at 0.95); at 0.9 the same, but 5 fewer of the
+    /// 200 polite commands were heard (184).
     static let openedFloor = 0.8
 
     /// `recognition`, or the same audio decoded with `grammar`'s openings in front when that

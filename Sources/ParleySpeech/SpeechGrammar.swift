@@ -142,7 +142,8 @@ public struct SpeechGrammar: Sendable, Equatable {
         var lines = ["FSG_BEGIN \(name)", "NUM_STATES \(stateCount)", "START_STATE \(start)", "FINAL_STATE \(final)"]
         if let branchWeight { lines.insert("# branch weight \(branchWeight)", at: 0) }
         if !fallbackOpenings.isEmpty {
-            lines.insert("# fallback openings: " + fallbackOpenings.map { $0.joined(separator: " ") }.joined(separator: " | "), at: 0)
+            let openings = fallbackOpenings.map { $0.joined(separator: " ") }.joined(separator: " | ")
+            lines.insert("# fallback openings under \(openingsBelow): \(openings)", at: 0)
         }
         for (arc, probability) in zip(arcs, probabilities) {
             lines.append("TRANSITION \(arc.from) \(arc.to) \(probability)" + (arc.word.map { " \($0)" } ?? ""))
