@@ -3,8 +3,6 @@ import CPocketSphinx
 extension Recognizer {
     /// The name of the wide-beam search registered beside grammar `name`.
     static func retrySearch(_ name: String) -> String { name + "#wide" }
-    /// The name of the search with grammar `name`'s fallback openings in front (`SpeechGrammar.opened(by:)`).
-    static func openedSearch(_ name: String) -> String { name + "#opened" }
 
     /// Runs `body` with numeric decoder options (e.g. `-beam`) set to `options`, then restores
     /// them: a PocketSphinx search reads its beams from the decoder's options when it is created.

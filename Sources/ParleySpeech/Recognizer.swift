@@ -202,7 +202,6 @@ public final class Recognizer {
         lastPhoneLoopSeconds = 0
         let confidence = configuration.phoneLanguageModelPath != nil
         let openingsBelow = confidence ? openingLevels[grammar] : nil
-        let opened = openingsBelow != nil
         let alongside = confidence ? (partner ?? loopPartner).map { LoopPassAlongside(on: $0, samples: samples) } : nil
         let path: Pass, heard: Recognition?, widened: Bool
         do {
@@ -217,7 +216,7 @@ public final class Recognizer {
         if let alongside {
             (loop, lastPhoneLoopSeconds) = try alongside.wait()
         } else {
-            guard heard != nil || opened, confidence else { return heard ?? .nothing(frames: path.frames) }
+            guard heard != nil || openingsBelow != nil, confidence else { return heard ?? .nothing(frames: path.frames) }
             let began = DispatchTime.now()
             loop = try decode(samples, search: Self.phoneLoop)
             try select(grammar: grammar)
@@ -236,26 +235,6 @@ public final class Recognizer {
         return recognition
     }
 
-    /// The confidence a result heard only with an opening in front must reach. A second search
-    /// is a second chance for speech outside the grammar too: real coffee orders are spoken
-    /// requests, and the openings fit their first words. At the top level's acceptance level 5
-    /// more of the 120 were taken for shortcuts (rejection 118 → 113); at 0.8 one (117: a mocha
-    /// order heard as “can you soupchef order soup” at 0.95); at 0.9 the same, but 5 fewer of the
-    /// 200 polite commands were heard (184).
-    static let openedFloor = 0.8
-
-    /// `recognition`, or the same audio decoded with `grammar`'s openings in front when that
-    /// explains it better: a higher confidence against the same phone-loop pass, at least
-    /// `openedFloor`. A command said after “please” or “could you” fits the grammar alone badly —
-    /// the grammar must spell the opening with its own words — and comes out rejected or as
-    /// another command.
-    func withOpenings(_ recognition: Recognition, samples: [Int16], grammar: String, loop: Pass) throws -> Recognition {
-        let path = try decode(samples, search: Self.openedSearch(grammar))
-        guard let heard = interpreted(path, audio: audioFrames(samples: samples.count - 2 * paddingSamples)) else { return recognition }
-        let opened = scored(heard, loop: loop)
-        return opened.confidence > recognition.confidence && opened.confidence >= Self.openedFloor ? opened : recognition
-    }
-
     /// Seed of the noise floor's generator: the same for every utterance, so a result never
     /// depends on what was decoded before.
     static let noiseSeed: UInt64 = 7
@@ -268,10 +247,15 @@ public final class Recognizer {
     /// audio once more with wide beams, kept only when the confidence tells the two apart;
     /// everything else decodes as fast. Nil when neither pass heard words.
     func widenedIfEmpty(_ path: Pass, samples: [Int16], grammar: String) throws -> (Recognition?, widened: Bool) {
-        let audio = audioFrames(samples: samples.count - 2 * paddingSamples)
+        let audio = audioFrames(ofPadded: samples)
         if let heard = interpreted(path, audio: audio) { return (heard, false) }
         guard configuration.phoneLanguageModelPath != nil, grammar != Self.dictation else { return (nil, false) }
         return (interpreted(try decode(samples, search: Self.retrySearch(grammar)), audio: audio), true)
+    }
+
+    /// The frames of a pass over `samples` (padded) that hold the caller's audio.
+    func audioFrames(ofPadded samples: [Int16]) -> Range<Int> {
+        audioFrames(samples: samples.count - 2 * paddingSamples)
     }
 
     /// The frames of a pass that hold the caller's `samples` rather than the padding around them.
