@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "ParleyDaemonTests",
             dependencies: [
-                "ParleyDaemon", "ParleyDaemonSpeech", "ParleyWyoming", "ParleyDialogue", "ParleySpeech",
+                "ParleyDaemon", "ParleyDaemonSpeech", "ParleyWyoming", "ParleyDialogue", "ParleySpeech", "ParleyProcess",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOPosix
 import ParleyDaemon
+import ParleyProcess
 import ParleySpeech
 import ParleyWyoming
 
@@ -137,14 +138,10 @@ extension WyomingEvent {
 
 /// `text` said by the espeak-ng command (`en-us`) as 16 kHz mono: the same audio whatever
 /// other tests synthesized in this process (eSpeak NG in process keeps state between calls).
+/// Started through `ChildProcess`, as every child of the test process must be: a plain `Process`
+/// and `Pipe` leaked into children other tests start at the same moment.
 func commandSpeech(_ text: String, wordsPerMinute: Int = 175) throws -> PCMAudio {
-    let command = Process()
-    command.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
-    command.arguments = ["-v", "en-us", "-s", String(wordsPerMinute), "--stdout", text]
-    let output = Pipe()
-    command.standardOutput = output
-    try command.run()
-    let wav = output.fileHandleForReading.readDataToEndOfFile()
-    command.waitUntilExit()
-    return try AudioConverter.recognizerAudio(WAVCodec.decode(wav))
+    let spoken = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/espeak-ng"),
+                                      arguments: ["-v", "en-us", "-s", String(wordsPerMinute), "--stdout", text])
+    return try AudioConverter.recognizerAudio(WAVCodec.decode(spoken.output))
 }
