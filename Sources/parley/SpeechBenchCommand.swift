@@ -35,6 +35,12 @@ struct SpeechBenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Fewer sample sentences (one expansion per phrase, two slot values), for quick comparisons.")
     var quick = false
 
+    @Option(name: .long, help: "Say every shortcut phrase after these words (e.g. \"could you\"): politeness before a command.")
+    var commandOpening: String?
+
+    @Option(name: .long, help: "Say every value answer but yes or no after these words (e.g. \"i'd like\"): politeness before an answer.")
+    var answerOpening: String?
+
     @Option(name: .long, help: "Write each utterance's confidence gap (kind, gap per frame) to this file, for calibration.")
     var gaps: String?
 
@@ -76,7 +82,8 @@ struct SpeechBenchCommand: ParsableCommand {
             let synthesizer = SpeechSynthesizer(voice: voice, wordsPerMinute: rate)
             var voiceClean = Tally(), voiceNoisy = Tally()
             for sample in samples {
-                let audio = try AudioConverter.recognizerAudio(synthesizer.synthesize(sample.text)).padded(seconds: 0.3)
+                let said = commandOpening.map { $0 + " " + sample.text } ?? sample.text
+                let audio = try AudioConverter.recognizerAudio(synthesizer.synthesize(said)).padded(seconds: 0.3)
                 let expected = transcriber.matcher.match(tokens: sample.words).first
                 for (pass, input) in [(0, audio), (1, mixer.mix(audio, snrDecibels: snr))] {
                     let result = try transcriber.transcribe(input)
@@ -86,7 +93,7 @@ struct SpeechBenchCommand: ParsableCommand {
                     let heardRight = result.recognition.words == sample.words
                     noteGap((heardRight ? "right" : right ? "equivalent" : "wrong") + (pass == 1 ? "-noisy" : ""), result.recognition)
                     let meant = Self.key(transcriber.matcher.match(tokens: result.recognition.words).first) == Self.key(expected) && expected != nil
-                    resultLog.note("shortcut", voice: String(spec), noisy: pass == 1, said: sample.text, heard: result.recognition,
+                    resultLog.note("shortcut", voice: String(spec), noisy: pass == 1, said: said, heard: result.recognition,
                                    right: right, meant: meant)
                     if pass == 0 {
                         voiceClean.add(right, result, audio: input.seconds, timing: timing)
@@ -94,11 +101,11 @@ struct SpeechBenchCommand: ParsableCommand {
                         voiceNoisy.add(right, result, audio: input.seconds, timing: timing)
                     }
                     if verbose, !right {
-                        print("  miss [\(voice)@\(rate)\(pass == 1 ? " noisy" : "")] “\(sample.text)” → “\(result.recognition.text)” " + Self.scores(result.recognition))
+                        print("  miss [\(voice)@\(rate)\(pass == 1 ? " noisy" : "")] “\(said)” → “\(result.recognition.text)” " + Self.scores(result.recognition))
                     }
                 }
             }
-            let answered = try answers.run(synthesizer, mixer: &answerMixer, snr: snr,
+            let answered = try answers.run(synthesizer, mixer: &answerMixer, snr: snr, opening: answerOpening,
                                            verbose: verbose, label: "\(voice)@\(rate)", noteGap: noteGap) {
                 resultLog.note("answer", voice: String(spec), noisy: $2, said: $0, heard: $1, right: $3, meant: $4)
             }
