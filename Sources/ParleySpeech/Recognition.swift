@@ -76,4 +76,13 @@ public struct ConfidenceScale: Sendable, Equatable {
         let exponent = ((Double(gap) - allowance) / Double(speechFrames) - midpoint) / width
         return 1 / (1 + exp(min(50, max(-50, exponent))))
     }
+
+    /// What the confidence of `recognition` is made of, before it is squashed into 0…1: the gap
+    /// less the allowance per word frame (infinite without words or a phone-loop pass). Lower is
+    /// more confident, in the same order as `confidence`, but without its ceiling: near 1 two
+    /// results of one utterance both come out as 1.000.
+    public func excess(of recognition: Recognition) -> Double {
+        guard let gap = recognition.gap, recognition.speechFrames > 0 else { return .infinity }
+        return (Double(gap) - allowance) / Double(recognition.speechFrames)
+    }
 }

@@ -13,14 +13,16 @@ extension Recognizer {
     static let openedFloor = 0.8
 
     /// `recognition`, or the same audio decoded with `grammar`'s openings in front when that
-    /// explains it better: a higher confidence against the same phone-loop pass, at least
-    /// `openedFloor`. A command said after “please” or “could you” fits the grammar alone badly —
+    /// explains it better: a higher confidence against the same phone-loop pass (compared before
+    /// it is squashed, `ConfidenceScale.excess`, so two results near 1 are still told apart), at
+    /// least `openedFloor`. A command said after “please” or “could you” fits the grammar alone badly —
     /// the grammar must spell the opening with its own words — and comes out rejected or as
     /// another command.
     func withOpenings(_ recognition: Recognition, samples: [Int16], grammar: String, loop: Pass) throws -> Recognition {
         let path = try decode(samples, search: Self.openedSearch(grammar))
         guard let heard = interpreted(path, audio: audioFrames(ofPadded: samples)) else { return recognition }
         let opened = scored(heard, loop: loop)
-        return opened.confidence > recognition.confidence && opened.confidence >= Self.openedFloor ? opened : recognition
+        let better = confidenceScale.excess(of: opened) < confidenceScale.excess(of: recognition)
+        return better && opened.confidence >= Self.openedFloor ? opened : recognition
     }
 }

@@ -22,6 +22,20 @@ import ParleyGrammar
         #expect(scale.confidence(gap: 20 * 30, speechFrames: 30) > 0.99)
         #expect(scale.confidence(gap: 70 * 30, speechFrames: 30) < 0.01)
     }
+
+    /// Two results of one utterance far above the midpoint both come out as confidence 1, but
+    /// their gaps still tell which fits better (the fallback openings choose by it).
+    @Test func theExcessOrdersResultsTheConfidenceCannot() {
+        let scale = ConfidenceScale(midpoint: 35, width: 4, allowance: 500)
+        func heard(grammar: Int, frames: Int) -> Recognition {
+            Recognition(words: ["tomato", "soup"], confidence: 0, frames: 120, speechFrames: frames, grammarScore: grammar, phoneLoopScore: -10_000)
+        }
+        let closer = heard(grammar: -10_100, frames: 2), further = heard(grammar: -10_250, frames: 2)
+        #expect(scale.confidence(gap: closer.gap!, speechFrames: 2) == 1 && scale.confidence(gap: further.gap!, speechFrames: 2) == 1)
+        #expect(scale.excess(of: closer) < scale.excess(of: further))
+        #expect(abs(scale.excess(of: further) - (250.0 - 500) / 2) < 1e-9)
+        #expect(scale.excess(of: .nothing(frames: 100)) == .infinity)
+    }
 }
 
 /// The phone-loop pass on a second recognizer, at once with the grammar pass, against both
