@@ -9,15 +9,19 @@ public struct AnswerGrammar: Sendable {
     public var answerCount: Int
     /// How many of them are the intent's multi-value sentences.
     public var sentenceCount: Int
+    /// The phrases that are commands (`commands` of `init`), not answers.
+    private var commandPhrases: Set<Int32> = []
 
-    /// Compiles `answers` (normalized token sequences) and `sentences` of `compiled`.
-    public init(_ compiled: CompiledTable, answers: [[String]], sentences: [CompiledSentence] = []) {
+    /// Compiles `answers` (normalized token sequences) and `sentences` of `compiled`; those of
+    /// `answers` that are also in `commands` are commands (`withoutCommands`).
+    public init(_ compiled: CompiledTable, answers: [[String]], sentences: [CompiledSentence] = [], commands: Set<[String]> = []) {
         var vocabulary = compiled.vocabulary
         var nfa = PhraseNFA()
         var seen: Set<[String]> = []
         var index: Int32 = 0
         for answer in answers where !answer.isEmpty && seen.insert(answer).inserted {
             nfa.addWords(index, words: answer.map { vocabulary.intern($0) })
+            if commands.contains(answer) { commandPhrases.insert(index) }
             index += 1
         }
         for sentence in sentences {
@@ -39,5 +43,27 @@ public struct AnswerGrammar: Sendable {
             ids.append(id)
         }
         return automaton.run(ids).map { !automaton.accepts($0).isEmpty } ?? false
+    }
+
+    /// The automaton with the commands left out: what may be said after “I'd like”.
+    public var withoutCommands: AnswersOnly { AnswersOnly(automaton: automaton, commands: commandPhrases) }
+}
+
+/// An answer grammar's automaton whose commands do not end a sentence
+/// (`AnswerGrammar.withoutCommands`).
+public struct AnswersOnly: Sendable {
+    let automaton: ShortcutAutomaton
+    let commands: Set<Int32>
+
+    /// The start state.
+    public var start: Int32 { automaton.start }
+    /// The number of states.
+    public var stateCount: Int { automaton.stateCount }
+    /// The (token, target) transitions out of `state`.
+    public func transitions(from state: Int32) -> [(token: Int32, target: Int32)] { automaton.transitions(from: state) }
+
+    /// Whether an answer (not only a command) ends in `state`.
+    public func isAccepting(_ state: Int32) -> Bool {
+        automaton.accepts(state).contains { !commands.contains($0.phrase) }
     }
 }

@@ -13,6 +13,8 @@ public protocol TokenAutomaton {
     func isAccepting(_ state: Int32) -> Bool
 }
 
+extension AnswersOnly: TokenAutomaton {}
+
 extension ShortcutAutomaton: TokenAutomaton {
     /// Whether some phrase ends in `state`.
     public func isAccepting(_ state: Int32) -> Bool { !accepts(state).isEmpty }
@@ -96,11 +98,12 @@ public enum GrammarBuilder {
         let classCount = Int(classes.max() ?? -1) + 1
         var grammar = SpeechGrammar(stateCount: classCount + 1, start: Int(classes[Int(automaton.start)]), final: classCount)
         var done = [Bool](repeating: false, count: classCount)
+        let live = liveStates(automaton)
         for state in 0..<Int32(automaton.stateCount) {
             let from = Int(classes[Int(state)])
             guard !done[from] else { continue }
             done[from] = true
-            for (token, target) in automaton.transitions(from: state) where Int(token) < words.count {
+            for (token, target) in automaton.transitions(from: state) where Int(token) < words.count && live[Int(target)] {
                 grammar.addArc(from: from, to: Int(classes[Int(target)]), word: words[Int(token)])
             }
             if automaton.isAccepting(state) { grammar.addArc(from: from, to: grammar.final, word: nil) }
@@ -139,6 +142,28 @@ public enum GrammarBuilder {
             }
             if ended.insert(state).inserted { grammar.addArc(from: state, to: grammar.final, word: nil) }
         }
+    }
+
+    /// Whether a sentence can end after each state: a path into a state where none can (the
+    /// commands of `AnswersOnly`) is left out of the speech grammar.
+    static func liveStates(_ automaton: some TokenAutomaton) -> [Bool] {
+        var incoming = [[Int32]](repeating: [], count: automaton.stateCount)
+        var live = [Bool](repeating: false, count: automaton.stateCount)
+        var stack: [Int32] = []
+        for state in 0..<Int32(automaton.stateCount) {
+            for (_, target) in automaton.transitions(from: state) { incoming[Int(target)].append(state) }
+            if automaton.isAccepting(state) {
+                live[Int(state)] = true
+                stack.append(state)
+            }
+        }
+        while let state = stack.popLast() {
+            for source in incoming[Int(state)] where !live[Int(source)] {
+                live[Int(source)] = true
+                stack.append(source)
+            }
+        }
+        return live
     }
 
     /// Moore's partition refinement: the class of each state in the minimal automaton of the

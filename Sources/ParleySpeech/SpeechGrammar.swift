@@ -38,6 +38,13 @@ public struct SpeechGrammar: Sendable, Equatable {
     /// The state the fallback openings lead into, where the sentences after them start; nil:
     /// `start`. A grammar that puts something before its sentences (a wake phrase) points it at them.
     public var openingTarget: Int?
+    /// What may follow a fallback opening when it is not every sentence of this grammar: an answer
+    /// grammar's answers without its commands (`TurnRecognizer.grammar(of:)`). Nil: this grammar.
+    public var afterOpenings: SpeechGrammar? {
+        get { afterOpeningsStorage.first }
+        set { afterOpeningsStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var afterOpeningsStorage: [SpeechGrammar] = []
 
     /// A grammar of `stateCount` states and no arcs yet.
     public init(stateCount: Int, start: Int, final: Int) {
@@ -89,15 +96,17 @@ public struct SpeechGrammar: Sendable, Equatable {
         for phrase in endings { addPhrase(phrase, from: ending, to: final) }
     }
 
-    /// This grammar with one of `phrases` required before every sentence — before
-    /// `openingTarget`: the arcs into it and the start lead to the phrases instead — and no
-    /// fallback openings of its own. (The sentences of the grammars built here never lead back to
-    /// their own beginning.)
+    /// This grammar (or `afterOpenings`, when set) with one of `phrases` required before every
+    /// sentence — before `openingTarget`: the arcs into it and the start lead to the phrases
+    /// instead — and no fallback openings of its own. (The sentences of the grammars built here
+    /// never lead back to their own beginning.)
     public func opened(by phrases: [[String]]) -> SpeechGrammar {
-        var grammar = self
+        let base = afterOpenings ?? self
+        var grammar = base
         grammar.fallbackOpenings = []
         grammar.openingTarget = nil
-        let target = openingTarget ?? start
+        grammar.afterOpenings = nil
+        let target = base.openingTarget ?? base.start
         let opening = grammar.addState()
         for index in grammar.arcs.indices where grammar.arcs[index].to == target { grammar.arcs[index].to = opening }
         if start == target { grammar.start = opening }

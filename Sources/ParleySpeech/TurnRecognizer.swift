@@ -84,10 +84,15 @@ public final class TurnRecognizer {
 
     /// The speech grammar of a question's answers: exactly the language of `answers`, whose
     /// phrases already hold the global commands, with the answer openings (“I'd like …”,
-    /// `GrammarBuilder.answerOpenings`) as its fallback.
+    /// `GrammarBuilder.answerOpenings`) as its fallback — followed by its answers and sentences,
+    /// not its commands (`SpeechGrammar.afterOpenings`): “give me help” is not something people
+    /// say, and with the commands short answers were heard so (“carry out” as “give me help” at 0.99).
     public static func grammar(of answers: AnswerGrammar) -> SpeechGrammar {
         var grammar = GrammarBuilder.grammar(answers.automaton, words: answers.vocabulary.words)
         if answers.sentenceCount > 0 { grammar.branchWeight = GrammarBuilder.sentenceBranchWeight }
+        var values = GrammarBuilder.grammar(answers.withoutCommands, words: answers.vocabulary.words)
+        values.branchWeight = grammar.branchWeight
+        grammar.afterOpenings = values
         grammar.fallbackOpenings = GrammarBuilder.answerOpenings.map(TextNormalizer.tokens)
         grammar.openingsBelow = GrammarBuilder.answerOpeningsBelow
         return grammar

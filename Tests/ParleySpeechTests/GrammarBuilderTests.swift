@@ -77,6 +77,34 @@ import ParleyGrammar
         #expect(GrammarBuilder.topLevel(compiled).openingsBelow == 0.9)
     }
 
+    /// After “I'd like” comes an answer or a sentence, never a command: with the commands, the
+    /// opened search heard “carry out” as “give me help” and “deliver” as “give me what”.
+    @Test func theOpenedAnswerGrammarLeavesTheCommandsOut() throws {
+        let compiled = try ShippedTables.compiled()
+        let sentences = compiled.sentences.filter { $0.intent == "OrderSoup" }
+        let commands: Set<[String]> = [["help"], ["cancel"], ["what"]]
+        let answers = AnswerGrammar(compiled, answers: [["pickup"], ["carry", "out"], ["help"], ["cancel"], ["what"]],
+                                    sentences: sentences, commands: commands)
+        let grammar = TurnRecognizer.grammar(of: answers)
+        let opened = grammar.opened(by: grammar.fallbackOpenings)
+        #expect(grammar.accepts(["help"]) && grammar.accepts(["pickup"]) && !grammar.accepts(TextNormalizer.tokens("give me pickup")))
+        for opening in GrammarBuilder.answerOpenings {
+            for answer in ["pickup", "carry out", "2 clam chowder"] {
+                #expect(opened.accepts(TextNormalizer.tokens(opening + " " + answer)), "\(opening) \(answer)")
+            }
+            for command in ["help", "cancel", "what"] {
+                #expect(!opened.accepts(TextNormalizer.tokens(opening + " " + command)), "\(opening) \(command)")
+            }
+        }
+        #expect(!opened.accepts(["pickup"]) && !opened.words.contains("help") && !opened.words.contains("cancel"))
+        #expect(opened.branchWeight == grammar.branchWeight && opened.fallbackOpenings.isEmpty)
+        // Without commands named, the opened grammar is the grammar's own copy.
+        let unnamed = AnswerGrammar(compiled, answers: [["pickup"], ["help"]])
+        let plain = TurnRecognizer.grammar(of: unnamed)
+        let copy = plain.opened(by: plain.fallbackOpenings)
+        #expect(copy.accepts(TextNormalizer.tokens("give me help")))
+    }
+
     @Test func minimizationMergesSlotForks() throws {
         let compiled = try ShippedTables.compiled()
         let grammar = GrammarBuilder.topLevel(compiled)

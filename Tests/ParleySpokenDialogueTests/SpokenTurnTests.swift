@@ -41,8 +41,9 @@ import Testing
         driver.end()
     }
 
-    /// Every answer opening is one the dialogue drops from a typed answer, and every answer
-    /// grammar has them as its fallback.
+    /// Every answer opening is one the dialogue drops from a typed answer, every answer
+    /// grammar has them as its fallback, and what is searched after them leaves out the
+    /// dialogue's global commands.
     @Test func answerOpeningsAreTheDialoguesLeadingWords() throws {
         let leading = Set(AnswerInterpreter.leadingPoliteness)
         for opening in GrammarBuilder.answerOpenings { #expect(leading.contains(TextNormalizer.tokens(opening)), "\(opening)") }
@@ -50,7 +51,13 @@ import Testing
         var driver = ConversationDriver(compiled: compiled)
         _ = driver.turn("order soup with soup chef")
         let answers = try #require(driver.machine.answerGrammar())
-        #expect(TurnRecognizer.grammar(of: answers).fallbackOpenings == GrammarBuilder.answerOpenings.map(TextNormalizer.tokens))
+        let grammar = TurnRecognizer.grammar(of: answers)
+        #expect(grammar.fallbackOpenings == GrammarBuilder.answerOpenings.map(TextNormalizer.tokens))
+        let opened = grammar.opened(by: grammar.fallbackOpenings)
+        #expect(opened.accepts(TextNormalizer.tokens("i'd like clam chowder")))
+        for command in GlobalCommand.allPhrases {
+            #expect(grammar.accepts(TextNormalizer.tokens(command)) && !opened.accepts(TextNormalizer.tokens("give me " + command)), "\(command)")
+        }
         driver.end()
     }
 
