@@ -109,7 +109,7 @@ public struct SpeechGrammar: Sendable, Equatable {
         let target = base.openingTarget ?? base.start
         let opening = grammar.addState()
         for index in grammar.arcs.indices where grammar.arcs[index].to == target { grammar.arcs[index].to = opening }
-        if start == target { grammar.start = opening }
+        if base.start == target { grammar.start = opening }
         for phrase in phrases where !phrase.isEmpty { grammar.addPhrase(phrase, from: opening, to: target) }
         return grammar
     }

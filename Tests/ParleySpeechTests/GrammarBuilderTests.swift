@@ -105,6 +105,18 @@ import ParleyGrammar
         #expect(copy.accepts(TextNormalizer.tokens("give me help")))
     }
 
+    /// The openings lead into `afterOpenings` at its own start, whatever state numbers the
+    /// grammar itself uses.
+    @Test func openingsLeadIntoTheGrammarAfterThem() {
+        var grammar = GrammarBuilder.phrases([["help"], ["pickup"]])
+        var after = SpeechGrammar(stateCount: 3, start: 2, final: 1)
+        after.addArc(from: 2, to: 1, word: "pickup")
+        grammar.afterOpenings = after
+        let opened = grammar.opened(by: [["give", "me"]])
+        #expect(opened.accepts(["give", "me", "pickup"]))
+        #expect(!opened.accepts(["pickup"]) && !opened.accepts(["give", "me", "help"]) && opened.afterOpenings == nil)
+    }
+
     @Test func minimizationMergesSlotForks() throws {
         let compiled = try ShippedTables.compiled()
         let grammar = GrammarBuilder.topLevel(compiled)
