@@ -58,6 +58,6 @@ extension ExpectedAnswers {
     public static func grammar(of question: Question, _ compiled: CompiledTable, app: Int?, intent: String?) -> AnswerGrammar? {
         guard let phrases = phrases(for: question) else { return nil }
         let sentences = question.kind == .chooseShortcut ? [] : compiled.sentences.filter { $0.app == app && $0.intent == intent }
-        return AnswerGrammar(compiled, answers: phrases, sentences: sentences, commands: Set(GlobalCommand.allPhrases.map(TextNormalizer.tokens)))
+        return AnswerGrammar(compiled, answers: phrases, sentences: sentences, commands: Set(GlobalCommand.table.keys))
     }
 }
